@@ -1,0 +1,47 @@
+"""The ``companion`` command: wires the layers together from a TOML config.
+
+Each layer contributes its own sub-commands through a ``register(groups)`` function, so this module stays a
+thin switchboard and a newcomer finds a command next to the code it drives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.config import ConfigError, load_config
+from companion.devices import commands as device_commands
+from companion.table import commands as table_commands
+from companion.vision import commands as vision_commands
+
+
+@dataclass(frozen=True)
+class CommandGroups:
+    """Where a layer adds its sub-commands: at the top level, or under ``companion calibrate``."""
+
+    root: argparse._SubParsersAction
+    calibrate: argparse._SubParsersAction
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description="Tableside: referee and scorekeeper.")
+    parser.add_argument("--config", "-c", metavar="FILE", help="companion.toml (default: the simulated table)")
+    root = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    calibrate = root.add_parser("calibrate", help="calibrate pads, cards or the camera")
+    groups = CommandGroups(root=root, calibrate=calibrate.add_subparsers(dest="what", required=True))
+    for layer in (table_commands, device_commands, vision_commands):
+        layer.register(groups)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"companion: config: {exc}", file=sys.stderr)
+        return 2
+    return int(args.run(args, config) or 0)

@@ -1,0 +1,1 @@
+"""Hardware adapters: the Pico serial link, load-cell pads, GPIO buttons and feedback."""

@@ -1,0 +1,1 @@
+"""Eyes: the overhead camera, card recognition and table zones."""

@@ -1,0 +1,1 @@
+"""The status page: live scoreboards and PIN-protected referee controls."""
