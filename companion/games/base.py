@@ -1,0 +1,239 @@
+"""The contract every game's ruleset keeps, and the value types the table and the status page read.
+
+A ruleset is pure: ``apply(state, action)`` returns a new state or raises ``RuleViolation`` and never touches
+the old one, so a refused move changes nothing and any game can be replayed from its actions alone.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from companion.games.actions import Action, ActionCodec
+
+
+class ViolationKind(enum.Enum):
+    """Why a submission was refused: it made no sense, it broke a rule, or someone must decide first."""
+
+    MALFORMED = "malformed"
+    ILLEGAL = "illegal"
+    NEEDS_DECISION = "needs-decision"
+
+
+class RuleViolation(Exception):
+    """A refused action, with a stable ``code`` for programs and a ``message`` a player understands."""
+
+    kind: ClassVar[ViolationKind] = ViolationKind.ILLEGAL
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind.value, "code": self.code, "message": self.message}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RuleViolation) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.code, self.message))
+
+
+class MalformedAction(RuleViolation):
+    """The input is not an action of this game at all (bad JSON, unknown type, a card that does not exist)."""
+
+    kind = ViolationKind.MALFORMED
+
+
+class IllegalMove(RuleViolation):
+    """A well-formed action that the rules forbid right now."""
+
+    kind = ViolationKind.ILLEGAL
+
+
+class DecisionRequired(RuleViolation):
+    """The game is waiting for a player's decision (a 6's target, a 1's value, ...) before anything else."""
+
+    kind = ViolationKind.NEEDS_DECISION
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything needed to start a game: it is the first entry of every game's log."""
+
+    game: str
+    players: tuple[str, ...]
+    variant: str = "standard"
+    options: Mapping[str, Any] = field(default_factory=dict)
+    full_information: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "full_information": self.full_information,
+        }
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> GameSetup:
+        try:
+            players = obj["players"]
+            if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+                raise MalformedAction("bad-setup", "Players must be a list of names.")
+            options = obj.get("options", {})
+            if not isinstance(options, dict):
+                raise MalformedAction("bad-setup", "Options must be an object.")
+            return cls(
+                game=str(obj["game"]),
+                players=tuple(p.strip() for p in players),
+                variant=str(obj.get("variant", "standard")),
+                options=options,
+                full_information=bool(obj.get("full_information", False)),
+            )
+        except KeyError as exc:
+            raise MalformedAction("bad-setup", f"A game setup needs '{exc.args[0]}'.") from None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winners (seats), why, and the tie-break that decided it, if one did."""
+
+    winners: tuple[int, ...]
+    reason: str
+    tie_break: str | None = None
+
+    def to_json(self, players: Sequence[str]) -> dict[str, Any]:
+        return {
+            "winners": [players[w] for w in self.winners],
+            "winner_seats": list(self.winners),
+            "reason": self.reason,
+            "tie_break": self.tie_break,
+        }
+
+
+@dataclass(frozen=True)
+class Finding:
+    """An audit finding: something that broke the rules but could only be seen later (a false claim)."""
+
+    code: str
+    message: str
+    player: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "player": self.player}
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    seat: int
+    name: str
+    cells: tuple[Any, ...]
+    active: bool = False
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """A game-agnostic view of the table: the status page renders any game from this alone."""
+
+    phase: str
+    prompt: str
+    columns: tuple[str, ...]
+    rows: tuple[ScoreRow, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "prompt": self.prompt,
+            "columns": list(self.columns),
+            "rows": [
+                {"seat": r.seat, "name": r.name, "cells": list(r.cells), "active": r.active} for r in self.rows
+            ],
+        }
+
+
+S = TypeVar("S")
+
+
+class Ruleset(ABC, Generic[S]):
+    """One game. Variants are named options of the same ruleset, never copies of it."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    variants: ClassVar[Mapping[str, str]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    action_types: ClassVar[tuple[type[Action], ...]]
+
+    def __init__(self) -> None:
+        self.codec = ActionCodec(self.action_types)
+
+    def decode(self, obj: Mapping[str, Any] | str | Action) -> Action:
+        """An action from its JSON (text or parsed) or itself; raises ``MalformedAction``."""
+        try:
+            return self.codec.decode(obj)
+        except ValueError as exc:
+            raise MalformedAction("malformed", str(exc)) from None
+
+    def check_setup(self, setup: GameSetup) -> None:
+        """Refuse a setup this game cannot be played with, in words the referee understands."""
+        if setup.game != self.name:
+            raise MalformedAction("wrong-game", f"This setup is for {setup.game!r}, not {self.name!r}.")
+        if setup.variant not in self.variants:
+            known = ", ".join(self.variants)
+            raise MalformedAction("unknown-variant", f"{self.title} has no variant {setup.variant!r} ({known}).")
+        if not self.min_players <= len(setup.players) <= self.max_players:
+            raise MalformedAction(
+                "player-count",
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {len(setup.players)}.",
+            )
+        if len(set(setup.players)) != len(setup.players):
+            raise MalformedAction("duplicate-player", "Each player needs a different name.")
+
+    @abstractmethod
+    def setup(self, setup: GameSetup) -> S:
+        """The state before the first chance event (usually: waiting for the deal)."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action) -> S:
+        """The state after ``action``; raises ``RuleViolation`` and leaves ``state`` untouched on refusal."""
+
+    @abstractmethod
+    def chance(self, state: S, rng: random.Random) -> Action | None:
+        """The chance action (shuffle, deal) the table must record next, seeded from ``rng``; else ``None``."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[Action]:
+        """Every legal non-chance action (full-information games only): the bots' and fuzzers' menu."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> tuple[int, ...]:
+        """The seats whose action the game is waiting for."""
+
+    @abstractmethod
+    def scoreboard(self, state: S) -> Scoreboard: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    @abstractmethod
+    def findings(self, state: S) -> tuple[Finding, ...]:
+        """Audit findings so far, oldest first."""
+
+    @abstractmethod
+    def describe(self, state: S, action: Action) -> str:
+        """``action`` in plain words, given the state it was applied to (for the play-by-play)."""
+
+    def legal(self, state: S, action: Action) -> RuleViolation | None:
+        """Why ``action`` would be refused, or ``None`` if it is legal."""
+        try:
+            self.apply(state, action)
+        except RuleViolation as violation:
+            return violation
+        return None

@@ -1,0 +1,53 @@
+"""Corgi Pileup's actions. Players are seats (0 = first player named at setup); cards are their numbers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from companion.games.actions import Action
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """A player puts a card into the trick (seen by the camera or entered by the referee)."""
+
+    type: ClassVar[str] = "play"
+    player: int
+    card: int
+
+
+@dataclass(frozen=True)
+class ChooseSixTarget(Action):
+    """The winner of a trick won by a 6 names who must discard a card and draw a new one."""
+
+    type: ClassVar[str] = "six-target"
+    player: int
+    target: int
+
+
+@dataclass(frozen=True)
+class SixDiscard(Action):
+    """The named player discards a card of their choice (shown face up), then draws from the deck."""
+
+    type: ClassVar[str] = "six-discard"
+    player: int
+    card: int
+
+
+@dataclass(frozen=True)
+class ChooseLeader(Action):
+    """After a trick with a 10 in it, the winner names another player to lead the next trick."""
+
+    type: ClassVar[str] = "choose-leader"
+    player: int
+    leader: int
+
+
+@dataclass(frozen=True)
+class ScoreOne(Action):
+    """A player who played a 1 on the final trick scores 0 or the value of a card played in that trick."""
+
+    type: ClassVar[str] = "score-one"
+    player: int
+    value: int

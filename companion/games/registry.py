@@ -1,0 +1,16 @@
+"""Every game Tableside can referee, by the name used in setups, the log and the API."""
+
+from __future__ import annotations
+
+from companion.games.base import MalformedAction, Ruleset
+from companion.games.corgi_pileup import CorgiPileup
+
+GAMES: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CorgiPileup(),)}
+
+
+def get_game(name: str) -> Ruleset:
+    """The ruleset called ``name``; an unknown name is refused with the list of known games."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise MalformedAction("unknown-game", f"Unknown game {name!r}; known games: {', '.join(GAMES)}.") from None

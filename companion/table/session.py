@@ -1,0 +1,239 @@
+"""The table session: the one writer of a table's games.
+
+Cameras, pads, buttons, bots and the web page all ``submit``; the session asks the ruleset, appends the event,
+records any chance event (a deal) that follows, and tells subscribers. A refused submission returns the
+``RuleViolation`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from companion.games.actions import Action, action_schema
+from companion.games.base import GameSetup, IllegalMove, RuleViolation
+from companion.games.registry import get_game
+from companion.table.log import Event, EventLog
+from companion.table.replay import Folded, Move, fold, live_events
+
+log = logging.getLogger(__name__)
+
+Snapshot = dict[str, Any]
+RECENT_MOVES = 20
+
+
+class TableSession:
+    """Holds the current game of one table, resumed from the log after a restart."""
+
+    def __init__(
+        self,
+        log: EventLog,
+        *,
+        seed: int | None = None,
+        clock: Callable[[], float] = time.time,
+        auto_chance: bool = True,
+    ) -> None:
+        self.log = log
+        self._clock = clock
+        self._rng = random.Random(seed)
+        self._auto_chance = auto_chance
+        self._lock = threading.RLock()
+        self._subscribers: list[Callable[[Snapshot], None]] = []
+        self._refusals: deque[dict[str, str]] = deque(maxlen=5)
+        self._devices: dict[str, Callable[[], dict[str, Any]]] = {}
+        self._events: list[Event] = []
+        self._game: Folded | None = None
+        resumable = log.latest_unfinished()
+        if resumable is not None:
+            self._events = log.events(resumable)
+            self._game = fold(self._events)
+
+    # ------------------------------------------------------------------------------------ queries
+    @property
+    def game_id(self) -> int | None:
+        return self._events[0].game_id if self._events else None
+
+    @property
+    def state(self) -> Any:
+        """The current game's state (read-only by convention: rulesets never mutate a state they are given)."""
+        return self._game.state if self._game else None
+
+    @property
+    def game(self) -> Folded | None:
+        return self._game
+
+    def status(self) -> str:
+        with self._lock:
+            return self._status()
+
+    def _status(self) -> str:
+        if self._game is None:
+            return "idle"
+        if self._game.ended is not None:
+            return "abandoned"
+        return "finished" if self._game.ruleset.outcome(self._game.state) else "playing"
+
+    # ------------------------------------------------------------------------------------ commands
+    def start_game(self, setup: GameSetup, source: str) -> int:
+        """Start a new game (abandoning one still in play); raises ``RuleViolation`` for a bad setup."""
+        with self._lock:
+            ruleset = get_game(setup.game)
+            state = ruleset.setup(setup)
+            if self._status() == "playing":
+                self._append(source, "end", {"type": "end", "reason": "A new game was started."})
+            start = self.log.create_game(setup, self._clock(), source)
+            self._events = [start]
+            self._game = Folded(ruleset, setup, state)
+            self._run_chance()
+            self._changed()
+            return start.game_id
+
+    def submit(self, action: Action | Mapping[str, Any] | str, source: str) -> Event | RuleViolation:
+        """Apply and record ``action``; on refusal return the violation and leave everything as it was."""
+        with self._lock:
+            try:
+                game = self._playing()
+                decoded = game.ruleset.decode(action)
+                new_state = game.ruleset.apply(game.state, decoded)
+            except RuleViolation as violation:
+                self._refusals.append({**violation.to_json(), "source": source})
+                self._changed()
+                return violation
+            text = game.ruleset.describe(game.state, decoded)
+            event = self._append(source, "action", decoded.to_json())
+            game.state = new_state
+            game.moves.append(Move(event, text))
+            self._run_chance()
+            self._changed()
+            return event
+
+    def undo(self, source: str) -> Event | RuleViolation:
+        """Take back the last move (with the deals it caused), or the last ``end``; recorded, never deleted."""
+        with self._lock:
+            if self._game is None:
+                return IllegalMove("no-game", "No game has been started.")
+            revokes: list[int] = []
+            for event in reversed(live_events(self._events)[1:]):
+                revokes.append(event.seq)
+                if not self._is_chance(event):
+                    break
+            else:
+                return IllegalMove("nothing-to-undo", "Nothing has been played yet: there is nothing to undo.")
+            event = self._append(source, "undo", {"type": "undo", "revokes": sorted(revokes)})
+            self._game = fold(self._events)
+            self._changed()
+            return event
+
+    def end_game(self, source: str, reason: str = "Ended by the referee.") -> Event | RuleViolation:
+        """Close the current game early; undo reopens it."""
+        with self._lock:
+            try:
+                self._playing()
+            except RuleViolation as violation:
+                return violation
+            event = self._append(source, "end", {"type": "end", "reason": reason})
+            assert self._game is not None
+            self._game.ended = event
+            self._changed()
+            return event
+
+    def subscribe(self, callback: Callable[[Snapshot], None]) -> Callable[[], None]:
+        """Call ``callback(snapshot)`` after every change; returns the function that unsubscribes."""
+        with self._lock:
+            self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if callback in self._subscribers:
+                    self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def add_device(self, name: str, health: Callable[[], dict[str, Any]]) -> None:
+        """Show a device's health (serial link, camera, buttons) in every snapshot."""
+        with self._lock:
+            self._devices[name] = health
+
+    # ------------------------------------------------------------------------------------ views
+    def snapshot(self) -> Snapshot:
+        """Everything the status page shows, as JSON-ready data."""
+        with self._lock:
+            devices = {name: health() for name, health in self._devices.items()}
+            warnings = list(self._refusals)
+            game = self._game
+            if game is None:
+                return {"seq": 0, "game_id": None, "status": "idle", "warnings": warnings, "devices": devices}
+            ruleset, setup = game.ruleset, game.setup
+            outcome = ruleset.outcome(game.state)
+            findings = [f.to_json() for f in ruleset.findings(game.state)]
+            return {
+                "seq": self._events[-1].seq,
+                "game_id": self.game_id,
+                "game": ruleset.name,
+                "title": ruleset.title,
+                "variant": setup.variant,
+                "status": self._status(),
+                "players": list(setup.players),
+                "scoreboard": ruleset.scoreboard(game.state).to_json(),
+                "recent": [
+                    {"seq": m.event.seq, "ts": m.event.ts, "source": m.event.source, "text": m.text}
+                    for m in game.moves[-RECENT_MOVES:]
+                ],
+                "warnings": findings + warnings,
+                "outcome": outcome.to_json(setup.players) if outcome else None,
+                "ended": game.ended.payload["reason"] if game.ended else None,
+                "actions": [action_schema(cls) for cls in ruleset.action_types if not cls.chance],
+                "devices": devices,
+            }
+
+    # ------------------------------------------------------------------------------------ internals
+    def _playing(self) -> Folded:
+        if self._game is None:
+            raise IllegalMove("no-game", "No game is running: start one first.")
+        status = self._status()
+        if status != "playing":
+            raise IllegalMove("game-over", f"This game is {status}: start a new one (or undo).")
+        return self._game
+
+    def _is_chance(self, event: Event) -> bool:
+        assert self._game is not None
+        return event.kind == "action" and self._game.ruleset.decode(event.payload).chance
+
+    def _append(self, source: str, kind: str, payload: dict[str, Any]) -> Event:
+        assert self._events
+        event = self.log.append(self._events[0].game_id, self._clock(), source, kind, payload)
+        self._events.append(event)
+        return event
+
+    def _run_chance(self) -> None:
+        """Record the shuffles and deals the game now needs, seeded from the session's generator."""
+        game = self._game
+        while self._auto_chance and game is not None:
+            action = game.ruleset.chance(game.state, self._rng)
+            if action is None:
+                return
+            new_state = game.ruleset.apply(game.state, action)
+            text = game.ruleset.describe(game.state, action)
+            event = self._append("chance", "action", action.to_json())
+            game.state = new_state
+            game.moves.append(Move(event, text))
+
+    def _changed(self) -> None:
+        game = self._game
+        if game is not None and self._events:
+            status = self._status()
+            outcome = game.ruleset.outcome(game.state)
+            winners = [game.setup.players[w] for w in outcome.winners] if outcome else []
+            ended_at = self._events[-1].ts if status != "playing" else None
+            self.log.set_status(self._events[0].game_id, status, ended_at, winners)
+        snapshot = self.snapshot()
+        for callback in list(self._subscribers):
+            try:
+                callback(snapshot)
+            except Exception:
+                log.exception("a session subscriber failed; the session carries on")
