@@ -220,6 +220,10 @@ class Ruleset(ABC, Generic[S]):
     def scoreboard(self, state: S) -> Scoreboard: ...
 
     @abstractmethod
+    def view(self, state: S) -> dict[str, Any]:
+        """The state as JSON: what an observer at the table knows (and the hands, in full-information play)."""
+
+    @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
 
     @abstractmethod

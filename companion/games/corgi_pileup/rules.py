@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from companion.games.actions import Action, Deal, Reshuffle
 from companion.games.base import (
@@ -467,6 +467,26 @@ class CorgiPileup(Ruleset[CorgiState]):
         else:
             phase = f"Round {s.round} · trick {max(s.trick_no, 1)} of {s.hand_size}"
         return Scoreboard(phase, self._prompt(s), ("Score", "Cards", "In trick"), rows)
+
+    def view(self, state: CorgiState) -> dict[str, Any]:
+        s = state
+        view: dict[str, Any] = {
+            "phase": s.phase.value,
+            "round": s.round,
+            "trick_number": s.trick_no,
+            "tricks_per_round": s.hand_size,
+            "leader": s.leader,
+            "scores": list(s.scores),
+            "hand_counts": list(s.hand_counts),
+            "trick": [{"player": p, "card": c} for p, c in s.trick],
+            "set_aside": len(s.set_aside),
+            "deck": s.deck_count,
+            "final_trick": [{"player": p, "card": c} for p, c in s.final_trick],
+            "to_move": list(self.to_move(s)),
+        }
+        if s.hands is not None:
+            view["hands"] = [list(h) for h in s.hands]
+        return view
 
     def outcome(self, state: CorgiState) -> Outcome | None:
         return state.result
