@@ -30,7 +30,10 @@ def audit_round(history: Sequence[Sequence[HandEvent]], players: Sequence[str], 
             else:
                 offending = sorted((c for c in seen_later if c > event.card), reverse=True)
             if len(offending) > draws:
-                held = ", ".join(str(c) for c in offending[: len(offending) - draws])
+                shown = ", ".join(str(c) for c in sorted(offending))
+                held = shown if not draws else (
+                    f"{len(offending) - draws} of {shown} (only {draws} could have been drawn after the claim)"
+                )
                 findings.append(
                     Finding(
                         code=f"broken-{event.claim.value}-claim",
