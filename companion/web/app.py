@@ -1,0 +1,79 @@
+"""The Flask app factory: public read-only pages and API, plus PIN-protected referee controls."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from flask import Flask, Response, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from companion.web import api, pages, referee
+from companion.web.auth import AttemptLimiter
+from companion.web.context import EXTENSION, WebContext
+from companion.web.live import Broadcaster
+from companion.web.settings import WebSettings
+
+if TYPE_CHECKING:
+    from companion.table.session import TableSession
+
+SESSION_COOKIE = "tableside_session"
+
+
+def create_app(
+    session: TableSession,
+    settings: WebSettings,
+    *,
+    secret_key: bytes | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Flask:
+    """The status page for ``session``.
+
+    ``secret_key`` signs the referee's cookie (see ``load_secret_key``); without one a random key is used and
+    referees must unlock again after a restart. ``clock`` times the PIN rate limit (tests pass a fake one).
+    """
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=secret_key or secrets.token_bytes(32),
+        SESSION_COOKIE_NAME=SESSION_COOKIE,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        JSON_SORT_KEYS=False,
+        MAX_CONTENT_LENGTH=64 * 1024,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.extensions[EXTENSION] = WebContext(
+        session=session,
+        settings=settings,
+        broadcaster=Broadcaster(session, settings.max_streams, settings.keepalive_seconds),
+        limiter=AttemptLimiter(settings.pin_max_attempts, settings.pin_window_seconds, clock),
+    )
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(referee.bp)
+    app.register_error_handler(HTTPException, _http_error)
+    app.after_request(_security_headers)
+    return app
+
+
+def _http_error(exc: HTTPException) -> Response | HTTPException:
+    """API clients get JSON errors with a readable message; pages keep Flask's HTML ones."""
+    if exc.response is not None or not request.path.startswith("/api/"):
+        return exc
+    response = jsonify(error=(exc.name or "error").lower().replace(" ", "-"), message=exc.description)
+    response.status_code = exc.code or 500
+    return response
+
+
+def _security_headers(response: Response) -> Response:
+    """Everything is served locally, so the page may load nothing from elsewhere and never be framed."""
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+    )
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response

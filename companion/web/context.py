@@ -1,0 +1,46 @@
+"""What every request handler shares (the session, settings, live broadcaster, PIN limiter) and error replies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from flask import abort, current_app, jsonify, make_response, request
+
+from companion.web.auth import AttemptLimiter
+from companion.web.live import Broadcaster
+from companion.web.settings import WebSettings
+
+if TYPE_CHECKING:
+    from companion.table.session import TableSession
+
+EXTENSION = "tableside"
+
+
+@dataclass(frozen=True)
+class WebContext:
+    session: TableSession
+    settings: WebSettings
+    broadcaster: Broadcaster
+    limiter: AttemptLimiter
+
+
+def web() -> WebContext:
+    return current_app.extensions[EXTENSION]
+
+
+def fail(status: int, code: str, message: str, headers: dict[str, str] | None = None, **extra: Any) -> NoReturn:
+    """Stop the request with a JSON error a person can read: ``{"error": code, "message": message, ...}``."""
+    response = make_response(jsonify(error=code, message=message, **extra), status)
+    response.headers.update(headers or {})
+    abort(response)
+
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object, or a 400 that says what is wrong with it."""
+    body = request.get_json(silent=True, force=True) if request.get_data() else {}
+    if body is None:
+        fail(400, "bad-json", "The request body is not valid JSON.")
+    if not isinstance(body, dict):
+        fail(400, "bad-json", "The request body must be a JSON object.")
+    return body

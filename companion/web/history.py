@@ -1,0 +1,36 @@
+"""One game's log in plain words, for the history page and ``/api/history/<id>``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.games.base import RuleViolation
+from companion.table.log import Event
+from companion.table.replay import fold
+
+
+def _fallback_text(event: Event) -> str:
+    """Words for events the replay does not describe: setup, undo, end, and revoked actions."""
+    payload = event.payload
+    if event.kind == "start":
+        return f"Game set up for {', '.join(payload.get('players', []))} ({payload.get('variant', 'standard')})"
+    if event.kind == "undo":
+        revoked = ", ".join(f"#{seq}" for seq in payload.get("revokes", []))
+        return f"Undo {revoked}".strip()
+    if event.kind == "end":
+        return f"Game ended: {payload.get('reason', 'no reason given')}"
+    fields = ", ".join(f"{k} {v}" for k, v in payload.items() if k != "type")
+    return f"{payload.get('type', event.kind)}: {fields}" if fields else str(payload.get("type", event.kind))
+
+
+def game_log(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Every event with ``text`` (plain words) and ``revoked`` (an undo took it back)."""
+    try:
+        texts = {move.event.seq: move.text for move in fold(events).moves}
+    except (ValueError, KeyError, RuleViolation):
+        texts = {}  # a log this version cannot replay is still shown, just less prettily
+    revoked = {seq for e in events if e.kind == "undo" for seq in e.payload.get("revokes", [])}
+    return [
+        {**e.to_json(), "text": texts.get(e.seq) or _fallback_text(e), "revoked": e.seq in revoked} for e in events
+    ]

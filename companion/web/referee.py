@@ -1,0 +1,157 @@
+"""Referee controls: unlock with the PIN, then start and end games, enter, correct and undo actions.
+
+Every route here is a POST behind the CSRF check; all but unlocking need an unlocked session. Refusals come
+back as 4xx JSON with the rule's own message, and a refused request leaves the table as it was.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from flask import Blueprint, Response, jsonify, request, session
+
+from companion.games.base import GameSetup, IllegalMove, RuleViolation, ViolationKind
+from companion.table.replay import fold, live_events
+from companion.web.auth import pin_fingerprint, verify_pin
+from companion.web.context import fail, json_body, web
+from companion.web.csrf import csrf_token
+
+if TYPE_CHECKING:
+    from companion.table.session import TableSession
+
+bp = Blueprint("referee", __name__, url_prefix="/api/referee")
+
+SOURCE = "web"
+STATUS_FOR = {ViolationKind.MALFORMED: 400, ViolationKind.ILLEGAL: 409, ViolationKind.NEEDS_DECISION: 409}
+OPEN_ENDPOINTS = frozenset({"referee.status", "referee.unlock", "referee.lock"})
+
+
+def is_unlocked() -> bool:
+    """Unlocked with the PIN that is configured now, and not too long ago."""
+    settings = web().settings
+    if not settings.pin_hash or session.get("pin") != pin_fingerprint(settings.pin_hash):
+        return False
+    unlocked_at = session.get("unlocked_at")
+    return isinstance(unlocked_at, float) and time.time() - unlocked_at < settings.unlock_minutes * 60
+
+
+@bp.before_request
+def require_unlocked() -> None:
+    if request.endpoint not in OPEN_ENDPOINTS and not is_unlocked():
+        fail(401, "locked", "The referee controls are locked: enter the referee PIN first.")
+
+
+def refuse(violation: RuleViolation) -> NoReturn:
+    fail(STATUS_FOR[violation.kind], violation.code, violation.message, kind=violation.kind.value)
+
+
+def accepted(result: Any) -> Response:
+    """The session's answer as a reply: the new state on success, the rule's refusal otherwise."""
+    if isinstance(result, RuleViolation):
+        refuse(result)
+    return jsonify(ok=True, event=result.to_json(), state=web().session.snapshot())
+
+
+@bp.get("")
+def status() -> Response:
+    """Whether referee controls are available and unlocked here, and the CSRF token for the next POST."""
+    return jsonify(pin_set=bool(web().settings.pin_hash), unlocked=is_unlocked(), csrf_token=csrf_token())
+
+
+@bp.post("/unlock")
+def unlock() -> Response:
+    ctx = web()
+    client = request.remote_addr or "unknown"
+    wait = ctx.limiter.retry_after(client)
+    if wait:
+        seconds = math.ceil(wait)
+        fail(429, "too-many-attempts", f"Too many wrong PINs: wait {seconds} seconds and try again.",
+             {"Retry-After": str(seconds)})
+    if not ctx.settings.pin_hash:
+        fail(403, "no-pin", "Referee controls are off: no PIN is set. Run `companion hash-pin` and put the "
+             "result in the [web] pin_hash setting.")
+    pin = json_body().get("pin")
+    if not isinstance(pin, str) or not pin:
+        fail(400, "missing-pin", "Enter the referee PIN.")
+    if not verify_pin(pin, ctx.settings.pin_hash):
+        left = ctx.limiter.failed(client)
+        hint = f"{left} {'try' if left == 1 else 'tries'} left." if left else "No tries left for a while."
+        fail(401, "wrong-pin", f"That PIN is wrong. {hint}")
+    ctx.limiter.succeeded(client)
+    session["pin"] = pin_fingerprint(ctx.settings.pin_hash)
+    session["unlocked_at"] = time.time()
+    return jsonify(unlocked=True, csrf_token=csrf_token(rotate=True))
+
+
+@bp.post("/lock")
+def lock() -> Response:
+    session.pop("pin", None)
+    session.pop("unlocked_at", None)
+    return jsonify(unlocked=False, csrf_token=csrf_token(rotate=True))
+
+
+@bp.post("/start")
+def start() -> Response:
+    """Start a game from ``{"game", "variant", "players", "options", "full_information"}``."""
+    ctx = web()
+    try:
+        game_id = ctx.session.start_game(GameSetup.from_json(json_body()), source=SOURCE)
+    except RuleViolation as violation:
+        refuse(violation)
+    return jsonify(ok=True, game_id=game_id, state=ctx.session.snapshot())
+
+
+@bp.post("/action")
+def action() -> Response:
+    """Enter one action, exactly as the camera or a button would submit it."""
+    return accepted(web().session.submit(json_body(), source=SOURCE))
+
+
+@bp.post("/undo")
+def undo() -> Response:
+    return accepted(web().session.undo(source=SOURCE))
+
+
+@bp.post("/end")
+def end() -> Response:
+    reason = json_body().get("reason", "abandoned")
+    if not isinstance(reason, str) or not reason.strip():
+        fail(400, "bad-reason", "The reason for ending the game must be a few words.")
+    return accepted(web().session.end_game(source=SOURCE, reason=reason.strip()))
+
+
+@bp.post("/correct")
+def correct() -> Response:
+    """Replace the last action (a misread card) with the one given: undo it, then submit the correction.
+
+    The correction is checked against the state before the last action first, so a refused correction leaves
+    the table exactly as it was (undoing and replaying would re-deal with a new shuffle).
+    """
+    session = web().session
+    corrected = json_body()
+    violation = _check_correction(session, corrected)
+    if violation is not None:
+        refuse(violation)
+    undone = session.undo(source=SOURCE)
+    if isinstance(undone, RuleViolation):
+        refuse(undone)
+    return accepted(session.submit(corrected, source=SOURCE))
+
+
+def _check_correction(session: TableSession, corrected: dict[str, Any]) -> RuleViolation | None:
+    """Why ``corrected`` could not replace the last action, or ``None`` if it could."""
+    game = session.game
+    if game is None or session.status() != "playing" or session.game_id is None:
+        return IllegalMove("no-game", "No game is being played: there is no action to correct.")
+    live = live_events(session.log.events(session.game_id))
+    cut = len(live) - 1  # the last player action and the deals it caused go, exactly as undo takes them
+    while cut > 0 and live[cut].kind == "action" and game.ruleset.decode(live[cut].payload).chance:
+        cut -= 1
+    if cut == 0:
+        return IllegalMove("nothing-to-undo", "Nothing has been played yet: there is nothing to correct.")
+    try:
+        return game.ruleset.legal(fold(live[:cut]).state, game.ruleset.decode(corrected))
+    except RuleViolation as violation:
+        return violation

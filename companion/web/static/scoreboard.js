@@ -1,0 +1,140 @@
+// The live scoreboard: draws any game from its snapshot, keeps it current over Server-Sent Events, and falls
+// back to polling /api/state when streaming is unavailable. Text goes in with textContent only, so player
+// names can never inject markup.
+"use strict";
+
+(function () {
+  const POLL_MS = 3000;
+  const RETRY_STREAM_MS = 30000;
+  const $ = (id) => document.getElementById(id);
+  let current = null;
+  let stream = null;
+  let pollTimer = null;
+
+  function el(tag, text, attrs) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+    return node;
+  }
+
+  function fill(parent, children) {
+    parent.replaceChildren(...children);
+  }
+
+  function isNewer(snap) {
+    return !current || snap.game_id !== current.game_id || snap.seq >= current.seq || snap.status !== current.status;
+  }
+
+  function renderScores(board) {
+    const head = $("scores").tHead.rows[0];
+    const cols = (board && board.columns) || [];
+    fill(head, [el("th", "Player", { scope: "col" }), ...cols.map((c) => el("th", c, { scope: "col" }))]);
+    const rows = ((board && board.rows) || []).map((row) => {
+      const tr = el("tr", null, row.active ? { class: "active" } : {});
+      tr.append(el("th", row.name, { scope: "row" }));
+      for (const cell of row.cells) tr.append(el("td", cell, typeof cell === "number" ? { class: "num" } : {}));
+      return tr;
+    });
+    fill($("scores").tBodies[0], rows);
+  }
+
+  function renderOutcome(outcome) {
+    const box = $("outcome");
+    box.hidden = !outcome;
+    if (!outcome) return;
+    const winners = outcome.winners || [];
+    const parts = [el("strong", winners.length ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}` : "No winner")];
+    if (outcome.reason) parts.push(el("p", outcome.reason, { class: "meta" }));
+    if (outcome.tie_break) parts.push(el("p", `Tie-break: ${outcome.tie_break}`));
+    fill(box, parts);
+  }
+
+  function deviceItem(name, health) {
+    const info = health && typeof health === "object" ? health : { status: health };
+    const ok = typeof info.ok === "boolean" ? info.ok : null;
+    const li = el("li", null, ok === null ? {} : { "data-ok": String(ok) });
+    li.append(el("strong", name), document.createTextNode(`: ${info.status || (ok === false ? "fault" : ok ? "ok" : "")}`));
+    const fault = info.message || info.fault || info.error;
+    if (fault) li.append(el("div", fault, { class: ok === false ? "fault" : "meta" }));
+    const details = Object.entries(info).filter(([k]) => !["ok", "status", "message", "fault", "error"].includes(k));
+    if (details.length) li.append(el("div", details.map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(" · "), { class: "meta" }));
+    return li;
+  }
+
+  function render(snap) {
+    if (!isNewer(snap)) return;
+    current = snap;
+    const playing = snap.status !== "idle";
+    $("game-title").textContent = playing ? snap.title || snap.game : "No game yet";
+    $("game-meta").textContent = playing ? `${snap.variant} · game ${snap.game_id} · ${snap.status}` : "Waiting for the referee to start a game";
+    const board = snap.scoreboard || {};
+    $("phase").textContent = board.phase || "";
+    $("prompt").textContent = board.prompt || "";
+    renderScores(board);
+    renderOutcome(snap.outcome);
+    const warnings = snap.warnings || [];
+    $("warnings-panel").hidden = warnings.length === 0;
+    fill($("warnings"), warnings.map((w) => el("li", w.message)));
+    const recent = (snap.recent || []).slice().reverse();
+    fill($("recent"), recent.length ? recent.map((m) => el("li", `${m.text}${m.source ? ` (${m.source})` : ""}`)) : [el("li", "No moves yet")]);
+    const devices = Object.entries(snap.devices || {});
+    fill($("devices"), devices.length ? devices.map(([name, health]) => deviceItem(name, health)) : [el("li", "No devices configured")]);
+    document.dispatchEvent(new CustomEvent("tableside:snapshot", { detail: snap }));
+  }
+
+  function setConnection(state, text) {
+    const node = $("connection");
+    node.dataset.state = state;
+    node.textContent = text;
+  }
+
+  async function poll() {
+    try {
+      const response = await fetch("/api/state", { cache: "no-store" });
+      if (response.ok) render(await response.json());
+    } catch (err) {
+      setConnection("polling", "Offline: retrying");
+    }
+  }
+
+  function startPolling() {
+    if (pollTimer) return;
+    setConnection("polling", `Updating every ${POLL_MS / 1000} s`);
+    pollTimer = setInterval(poll, POLL_MS);
+    poll();
+  }
+
+  function stopPolling() {
+    clearInterval(pollTimer);
+    pollTimer = null;
+  }
+
+  function connect() {
+    if (!window.EventSource) return startPolling();
+    if (stream) stream.close();
+    stream = new EventSource("/api/events");
+    stream.addEventListener("snapshot", (event) => {
+      stopPolling();
+      setConnection("live", "Live");
+      render(JSON.parse(event.data));
+    });
+    stream.onerror = () => {
+      startPolling();
+      if (stream.readyState === EventSource.CLOSED) {
+        stream = null;  // refused (too many screens) or gone: poll, and try streaming again later
+        setTimeout(connect, RETRY_STREAM_MS);
+      }
+    };
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible") return;
+    if (!stream || stream.readyState === EventSource.CLOSED) connect();
+    poll();  // a phone waking up shows the table at once, before the stream catches up
+  });
+
+  window.tableside = { render, current: () => current, poll };
+  render(JSON.parse($("initial-state").textContent));
+  connect();
+})();
