@@ -173,7 +173,7 @@ class EventLog:
             for i, g, v, p, st, en, status, w in rows
         ]
 
-    def latest_unfinished(self) -> int | None:
+    def latest_game(self) -> int | None:
         with self._lock:
-            row = self._db.execute("SELECT MAX(id) FROM games WHERE status = 'playing'").fetchone()
+            row = self._db.execute("SELECT MAX(id) FROM games").fetchone()
         return row[0]

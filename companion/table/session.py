@@ -28,7 +28,7 @@ RECENT_MOVES = 20
 
 
 class TableSession:
-    """Holds the current game of one table, resumed from the log after a restart."""
+    """Holds the current game of one table: after a restart, the latest game in the log."""
 
     def __init__(
         self,
@@ -48,9 +48,11 @@ class TableSession:
         self._devices: dict[str, Callable[[], dict[str, Any]]] = {}
         self._events: list[Event] = []
         self._game: Folded | None = None
-        resumable = log.latest_unfinished()
-        if resumable is not None:
-            self._events = log.events(resumable)
+        # What the last undo revoked: re-entering that move replays the same deals instead of shuffling anew.
+        self._redo: list[dict[str, Any]] = []
+        latest = log.latest_game()  # the table comes back exactly where it was, finished or not
+        if latest is not None:
+            self._events = log.events(latest)
             self._game = fold(self._events)
 
     # ------------------------------------------------------------------------------------ queries
@@ -85,9 +87,10 @@ class TableSession:
             ruleset = get_game(setup.game)
             state = ruleset.setup(setup)
             if self._status() == "playing":
-                self._append(source, "end", {"type": "end", "reason": "A new game was started."})
+                self.end_game(source, "A new game was started.")
             start = self.log.create_game(setup, self._clock(), source)
             self._events = [start]
+            self._redo = []
             self._game = Folded(ruleset, setup, state)
             self._run_chance()
             self._changed()
@@ -108,7 +111,9 @@ class TableSession:
             event = self._append(source, "action", decoded.to_json())
             game.state = new_state
             game.moves.append(Move(event, text))
-            self._run_chance()
+            redone = self._redo[1:] if self._redo[:1] == [event.payload] else []
+            self._redo = []
+            self._run_chance(redone)
             self._changed()
             return event
 
@@ -124,6 +129,8 @@ class TableSession:
                     break
             else:
                 return IllegalMove("nothing-to-undo", "Nothing has been played yet: there is nothing to undo.")
+            revoked = {e.seq: e.payload for e in self._events if e.seq in revokes}
+            self._redo = [revoked[seq] for seq in sorted(revoked)]
             event = self._append(source, "undo", {"type": "undo", "revokes": sorted(revokes)})
             self._game = fold(self._events)
             self._changed()
@@ -210,13 +217,17 @@ class TableSession:
         self._events.append(event)
         return event
 
-    def _run_chance(self) -> None:
-        """Record the shuffles and deals the game now needs, seeded from the session's generator."""
+    def _run_chance(self, redone: list[dict[str, Any]] | None = None) -> None:
+        """Record the shuffles and deals the game now needs: the undone ones again on a redo, else new ones
+        seeded from the session's generator."""
         game = self._game
+        redone = list(redone or [])
         while self._auto_chance and game is not None:
             action = game.ruleset.chance(game.state, self._rng)
             if action is None:
                 return
+            if redone and redone[0]["type"] == action.type:
+                action = game.ruleset.decode(redone.pop(0))
             new_state = game.ruleset.apply(game.state, action)
             text = game.ruleset.describe(game.state, action)
             event = self._append("chance", "action", action.to_json())
