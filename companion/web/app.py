@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 from companion.web import api, pages, referee
 from companion.web.auth import AttemptLimiter
 from companion.web.context import EXTENSION, WebContext
+from companion.web.csrf import check_csrf
 from companion.web.live import Broadcaster
 from companion.web.settings import WebSettings
 
@@ -51,6 +52,7 @@ def create_app(
         broadcaster=Broadcaster(session, settings.max_streams, settings.keepalive_seconds),
         limiter=AttemptLimiter(settings.pin_max_attempts, settings.pin_window_seconds, clock),
     )
+    app.before_request(check_csrf)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(referee.bp)
