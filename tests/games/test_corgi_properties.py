@@ -1,0 +1,90 @@
+"""Hypothesis plays random legal Corgi Pileup games to the end and checks the invariants at every step."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.games.base import GameSetup
+from companion.games.corgi_pileup import CorgiPileup
+from companion.games.corgi_pileup.rules import FULL_DECK
+from companion.games.corgi_pileup.state import TARGET, Phase
+from companion.table.log import EventLog
+from companion.table.replay import fold
+from companion.table.session import TableSession
+
+RULESET = CorgiPileup()
+MAX_ACTIONS = 5_000  # far more than any real game needs: reaching it means the game cannot end
+
+games = st.builds(
+    lambda n, variant, seed: (GameSetup("corgi-pileup", tuple(f"P{i}" for i in range(n)), variant,
+                                        full_information=True), seed),
+    st.integers(2, 7),
+    st.sampled_from(sorted(RULESET.variants)),
+    st.integers(0, 2**32 - 1),
+)
+
+
+def round_scored(before, after) -> bool:
+    """Whether this step scored a round: the game moved on from the final trick (or the 1s' choices)."""
+    moved_on = after.phase in (Phase.DEAL, Phase.OVER) or (after.phase is Phase.CHOOSE_LEADER and after.trick_no == 0)
+    return before.phase in (Phase.PLAY, Phase.SCORE_ONES) and moved_on
+
+
+def expected_scores(before, after) -> list[int]:
+    """Scores change only when a round is scored: by the final trick's cards (or a 1's choice), with a reset."""
+    if not round_scored(before, after):
+        return before.scores
+    final = dict(after.final_trick)
+    totals = [before.scores[seat] + after.one_values.get(seat, final[seat]) for seat in range(len(before.scores))]
+    return [0 if total > TARGET else total for total in totals]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_random_legal_games_reach_an_outcome_without_losing_a_card(game):
+    setup, seed = game
+    rng = random.Random(seed)
+    state = RULESET.setup(setup)
+    for _ in range(MAX_ACTIONS):
+        if RULESET.outcome(state) is not None:
+            break
+        chance = RULESET.chance(state, rng)
+        action = chance or rng.choice(RULESET.legal_actions(state))
+        after = RULESET.apply(state, action)
+        assert after.all_cards() == sorted(FULL_DECK)  # no card created or lost
+        assert all(len(h) == c for h, c in zip(after.hands, after.hand_counts, strict=True))
+        assert all(0 <= s <= TARGET for s in after.scores)
+        assert after.scores == expected_scores(state, after)
+        state = after
+    outcome = RULESET.outcome(state)
+    assert outcome is not None, "the game never ended"
+    assert len(outcome.winners) == 1
+    assert any(s == 0 for s in state.scores)  # someone passed 15 and went back to 0
+    assert RULESET.findings(state) == ()  # full information: every claim was checked as it was made
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games, st.data())
+def test_the_log_replays_to_the_same_state_and_undo_then_redo_is_a_no_op(game, data):
+    setup, seed = game
+    rng = random.Random(seed)
+    log = EventLog(":memory:")
+    session = TableSession(log, seed=seed)
+    session.start_game(setup, "test")
+    for _ in range(MAX_ACTIONS):
+        if session.status() != "playing":
+            break
+        action = rng.choice(RULESET.legal_actions(session.state))
+        if rng.random() < 0.1:
+            before = session.state
+            session.submit(action, "test")
+            session.undo("test")
+            assert session.state == before
+        session.submit(action, "test")
+    assert session.status() == "finished"
+    replayed = fold(log.events(session.game_id))
+    assert replayed.state == session.state
+    assert TableSession(log).snapshot() == session.snapshot() | {"warnings": []}
