@@ -1,0 +1,110 @@
+"""The `companion` command end to end: demo stores a game, export + replay reproduce it, bad input is named."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from companion.cli import main
+from companion.table.log import EventLog
+from companion.table.replay import fold
+
+
+@pytest.fixture
+def config_file(tmp_path):
+    path = tmp_path / "companion.toml"
+    path.write_text('[table]\ndatabase = "t.sqlite3"\n[web]\nenabled = false\n', encoding="utf-8")
+    return path
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_games_lists_every_game_and_variant(capsys):
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    assert "corgi-pileup: Corgi Pileup, 2-7 players" in out
+    for variant in ("standard", "underdog", "strategic", "underdog+strategic"):
+        assert f"--variant {variant}" in out
+
+
+def test_demo_plays_to_a_winner_and_replay_reproduces_it(capsys, config_file, tmp_path):
+    code, out, _ = run(capsys, "-c", str(config_file), "demo", "--seed", "5", "--players", "3")
+    assert code == 0
+    assert "Winner: " in out and "Stored as game 1" in out
+    code, out, _ = run(capsys, "-c", str(config_file), "log")
+    assert code == 0 and "finished" in out
+    code, exported, _ = run(capsys, "-c", str(config_file), "log", "export", "1")
+    replay_file = tmp_path / "game.jsonl"
+    replay_file.write_text(exported, encoding="utf-8")
+    code, out, _ = run(capsys, "replay", "corgi-pileup", str(replay_file))
+    assert code == 0
+    report = json.loads(out)
+    log = EventLog(tmp_path / "t.sqlite3")
+    stored = fold(log.events(1))
+    assert report["state"] == stored.ruleset.view(stored.state)
+    assert report["outcome"]["winners"] == list(log.game(1).winners)
+    assert report["violations"] == [] and report["status"] == "finished"
+    code, out, _ = run(capsys, "-c", str(config_file), "log", "show", "1")
+    assert json.loads(out)["events"][0]["kind"] == "start"
+
+
+def test_replay_reports_every_refusal_and_carries_on(capsys, tmp_path):
+    lines = [
+        {"type": "setup", "game": "corgi-pileup", "players": ["Emily", "Peter"]},
+        {"type": "deal", "seed": None},
+        {"type": "play", "player": 0, "card": 8},
+        {"type": "play", "player": 0, "card": 5},
+        "this is not json",
+        {"type": "play", "player": 1, "card": 5},
+        {"type": "undo"},
+        {"type": "play", "player": 1, "card": 2},
+    ]
+    path = tmp_path / "moves.jsonl"
+    path.write_text("\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines), encoding="utf-8")
+    code, out, _ = run(capsys, "replay", "corgi-pileup", str(path))
+    report = json.loads(out)
+    assert code == 1
+    refusals = [(v["line"], v["violation"]["code"]) for v in report["violations"]]
+    assert refusals == [(4, "not-your-turn"), (5, "malformed")]
+    assert report["state"]["trick"] == []
+    assert report["state"]["set_aside"] == 2 and report["state"]["leader"] == 0
+
+
+def test_replay_without_a_setup_line_is_refused(capsys, tmp_path):
+    path = tmp_path / "moves.jsonl"
+    path.write_text('{"type": "deal"}\n', encoding="utf-8")
+    code, _, err = run(capsys, "replay", "corgi-pileup", str(path))
+    assert code == 2 and "no setup line" in err
+
+
+def test_unknown_game_and_missing_file_are_reported(capsys, tmp_path):
+    code, _, err = run(capsys, "replay", "chess", str(tmp_path / "x.jsonl"))
+    assert code == 2 and "cannot read" in err
+    path = tmp_path / "x.jsonl"
+    path.write_text("", encoding="utf-8")
+    code, _, err = run(capsys, "replay", "chess", str(path))
+    assert code == 2 and "Unknown game 'chess'" in err
+
+
+def test_log_show_of_a_missing_game(capsys, config_file):
+    code, _, err = run(capsys, "-c", str(config_file), "log", "show", "9")
+    assert code == 2 and "There is no game 9" in err
+
+
+def test_bad_config_is_reported_with_exit_code_2(capsys, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[web]\nprot = 1\n", encoding="utf-8")
+    code, _, err = run(capsys, "-c", str(bad), "games")
+    assert code == 2 and "web.prot: unknown key" in err
+
+
+def test_python_dash_m_companion_runs():
+    done = subprocess.run([sys.executable, "-m", "companion", "games"], capture_output=True, text=True, check=True)
+    assert "corgi-pileup" in done.stdout
