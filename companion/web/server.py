@@ -7,12 +7,12 @@ and the serial link. Every live stream holds a waitress thread, hence ``settings
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from flask import Flask
-from waitress.server import create_server
+from waitress import wasyncore
+from waitress.server import BaseWSGIServer, create_server
 
 from companion.web.app import create_app
 from companion.web.auth import load_secret_key
@@ -23,25 +23,41 @@ if TYPE_CHECKING:
     from companion.table.session import TableSession
 
 
-@dataclass
 class WebServer:
     """A running status page: ``url`` to print, ``stop()`` to end it (live streams are closed first)."""
 
-    app: Flask
-    host: str
-    port: int
-    _server: object
-    _thread: threading.Thread
+    def __init__(self, app: Flask, server: BaseWSGIServer) -> None:
+        self.app = app
+        self.host: str = server.effective_host
+        self.port: int = server.effective_port
+        self._server = server
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="tableside-web", daemon=True)
+        self._thread.start()
 
     @property
     def url(self) -> str:
         host = "127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host
         return f"http://{host}:{self.port}/"
 
-    def stop(self, timeout: float = 5.0) -> None:
+    def _run(self) -> None:
+        """waitress's own loop, one turn at a time, so that closing happens on this thread after the last turn."""
+        server = self._server
+        while not self._stopping.is_set():
+            wasyncore.loop(timeout=server.adj.asyncore_loop_timeout, map=server._map, use_poll=True, count=1)
+        server.task_dispatcher.shutdown(timeout=5)
+        wasyncore.close_all(server._map)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """End the live streams, let every request thread finish, then close every socket."""
         self.app.extensions[EXTENSION].broadcaster.close()
-        self._server.close()  # type: ignore[attr-defined]
+        self._stopping.set()
+        self._server.pull_trigger()
         self._thread.join(timeout)
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
 
 
 def start_server(
@@ -67,6 +83,4 @@ def start_server(
         ident="tableside",
         channel_timeout=max(120, int(settings.keepalive_seconds * 4)),
     )
-    thread = threading.Thread(target=server.run, name="tableside-web", daemon=True)
-    thread.start()
-    return WebServer(app, server.effective_host, server.effective_port, server, thread)  # type: ignore[union-attr]
+    return WebServer(app, server)  # type: ignore[arg-type]

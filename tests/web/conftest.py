@@ -18,6 +18,7 @@ from companion.table.log import EventLog
 from companion.table.session import TableSession
 from companion.web.app import create_app
 from companion.web.auth import hash_pin
+from companion.web.server import WebServer, start_server
 from companion.web.settings import WebSettings
 
 PIN = "2468"
@@ -106,3 +107,11 @@ def visitor(app: Flask) -> Browser:
 def referee(visitor: Browser) -> Browser:
     assert visitor.unlock().status_code == 200
     return visitor
+
+
+@pytest.fixture
+def server(table: TableSession, settings: WebSettings) -> Iterator[WebServer]:
+    """The status page served by waitress on a free local port, as ``companion demo`` runs it."""
+    running = start_server(table, settings, host="127.0.0.1", port=0)
+    yield running
+    running.stop()

@@ -1,0 +1,147 @@
+"""Live updates through the real waitress server: snapshot on connect, changes, keep-alives, many clients."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from companion.table.session import TableSession
+from companion.web.server import WebServer, start_server
+from companion.web.settings import WebSettings
+from tests.web.conftest import legal_move, start
+
+
+@dataclass
+class SSEClient:
+    """A minimal EventSource: reads the stream line by line (waitress sends it chunked)."""
+
+    response: http.client.HTTPResponse
+    connection: http.client.HTTPConnection
+
+    @classmethod
+    def open(cls, server: WebServer, timeout: float = 5.0) -> SSEClient:
+        connection = http.client.HTTPConnection(server.host, server.port, timeout=timeout)
+        connection.request("GET", "/api/events", headers={"Accept": "text/event-stream"})
+        return cls(connection.getresponse(), connection)
+
+    def next_event(self) -> dict[str, str]:
+        """The next block of ``field: value`` lines; a comment (keep-alive) comes back as ``{"comment": ...}``."""
+        fields: dict[str, str] = {}
+        while True:
+            line = self.response.readline().decode("utf-8")
+            if line in ("\n", ""):
+                if fields or line == "":
+                    return fields
+                continue
+            name, _, value = line.rstrip("\n").partition(":")
+            fields[name or "comment"] = value.strip()
+
+    def next_snapshot(self) -> dict[str, Any]:
+        while True:
+            event = self.next_event()
+            if event.get("event") == "snapshot":
+                return json.loads(event["data"])
+            assert event, "the stream ended"
+
+    def close(self) -> None:
+        self.response.close()  # the response holds its own reference to the socket
+        self.connection.close()
+
+
+@pytest.fixture
+def clients() -> Iterator[list[SSEClient]]:
+    opened: list[SSEClient] = []
+    yield opened
+    for client in opened:
+        client.close()
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_snapshot_on_connect_then_changes(server: WebServer, table: TableSession, clients: list[SSEClient]) -> None:
+    start(table)
+    client = SSEClient.open(server)
+    clients.append(client)
+    assert client.response.status == 200
+    assert client.response.getheader("Content-Type").startswith("text/event-stream")
+    first = client.next_event()
+    assert first["retry"] == "2000" and first["event"] == "snapshot"
+    assert json.loads(first["data"]) == table.snapshot()
+    table.submit(legal_move(table), source="camera")
+    update = client.next_snapshot()
+    assert update == table.snapshot() and update["recent"][-1]["source"] == "camera"
+
+
+def test_keep_alive_while_nothing_happens(server: WebServer, clients: list[SSEClient]) -> None:
+    client = SSEClient.open(server)
+    clients.append(client)
+    client.next_snapshot()
+    assert client.next_event() == {"comment": "keep-alive"}
+
+
+def test_twenty_clients_all_receive_an_update(server: WebServer, table: TableSession, clients: list[SSEClient]) -> None:
+    start(table)
+    clients.extend(SSEClient.open(server) for _ in range(20))
+    for client in clients:
+        assert client.next_snapshot()["seq"] == table.snapshot()["seq"]
+    table.submit(legal_move(table), source="camera")
+    expected = table.snapshot()["seq"]
+    assert all(client.next_snapshot()["seq"] == expected for client in clients)
+
+
+def test_streams_beyond_the_limit_poll_and_posts_still_work(table: TableSession, pin_hash: str,
+                                                            clients: list[SSEClient]) -> None:
+    settings = WebSettings(pin_hash=pin_hash, threads=10, keepalive_seconds=0.2)  # two streams at most
+    running = start_server(table, settings, host="127.0.0.1", port=0)
+    try:
+        clients.extend(SSEClient.open(running) for _ in range(2))
+        for client in clients:
+            client.next_snapshot()
+        refused = SSEClient.open(running)
+        assert refused.response.status == 503
+        assert refused.response.getheader("Retry-After") == "2"
+        assert json.loads(refused.response.read())["error"] == "too-many-streams"
+        refused.close()
+
+        connection = http.client.HTTPConnection(running.host, running.port, timeout=5)
+        connection.request("GET", "/api/state")
+        assert connection.getresponse().status == 200  # the reserved threads still serve the page
+        connection.close()
+
+        clients.pop().close()
+        broadcaster = running.app.extensions["tableside"].broadcaster
+        wait_until(lambda: broadcaster.open_streams == 1)  # a closed phone frees its slot at the next keep-alive
+        again = SSEClient.open(running)
+        clients.append(again)
+        assert again.response.status == 200
+    finally:
+        running.stop()
+
+
+def test_stop_ends_open_streams(table: TableSession, settings: WebSettings) -> None:
+    running = start_server(table, settings, host="127.0.0.1", port=0)
+    client = SSEClient.open(running)
+    client.next_snapshot()
+    running.stop()
+    assert not running.running
+    assert client.next_event() == {}  # the stream ended cleanly
+    client.close()
+
+
+def test_url_names_a_reachable_host(table: TableSession, settings: WebSettings) -> None:
+    running = start_server(table, settings, host="0.0.0.0", port=0)
+    try:
+        assert running.url == f"http://127.0.0.1:{running.port}/"
+    finally:
+        running.stop()
