@@ -242,3 +242,25 @@ def test_bad_setup_options_are_refused(corgi, options, message):
     with pytest.raises(MalformedAction) as info:
         start(corgi, **options)
     assert info.value.message == message
+
+
+def test_tie_break_reads_a_one_as_one_whatever_it_scored(corgi):
+    # Ruling CP-11: "lowest numbered card" is the printed number; B's 1 scored 9 but still counts as a 1.
+    state = start(corgi, players=("A", "B", "C"), starting_scores=[4, 4, 15])
+    for cards in ((7, 7, 7), (8, 8, 8), (9, 9, 9), (2, 2, 2)):
+        state = trick(corgi, state, *cards)
+    state = trick(corgi, state, 9, 9, 1)  # C leads 9, A plays 9, B plays 1
+    state = corgi.apply(state, ScoreOne(B, 9))
+    assert state.scores == [13, 13, 0]
+    assert corgi.outcome(state).winners == (B,)
+
+
+def test_everyone_back_on_zero_ties_and_the_final_trick_decides(corgi):
+    # Ruling CP-12: all markers passed 15 together, so all are on 0; the lowest final card wins.
+    state = start(corgi, players=("A", "B"), starting_scores=[12, 12])
+    for card in (7, 8, 9, 2):
+        state = trick(corgi, state, card, card)
+    state = trick(corgi, state, 4, 5)
+    assert state.scores == [0, 0]
+    outcome = corgi.outcome(state)
+    assert outcome.winners == (A,) and outcome.reason == "Highest score (0)"
