@@ -67,9 +67,16 @@ def text(img: np.ndarray, label: str, centre: tuple[int, int], height: int, colo
         cv2.line(img, (org[0], y), (org[0] + w, y), colour, thick, cv2.LINE_AA)
 
 
+def _edge(img: np.ndarray) -> None:
+    """The card's cut edge reads as a thin grey line, which is what separates two white cards on a pile."""
+    contours, _ = cv2.findContours(card_mask(), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    cv2.drawContours(img, contours, -1, (150, 150, 150), 3, cv2.LINE_AA)
+
+
 def _blank(panel: Colour) -> np.ndarray:
     w, h = CARD_PX
     img = np.full((h, w, 3), PAPER, np.uint8)
+    _edge(img)
     inset = 18
     cv2.rectangle(img, (inset, inset), (w - inset, h - inset), panel, -1)
     return img
@@ -303,6 +310,7 @@ def render_back() -> np.ndarray:
         cv2.line(img, (k, 14), (k + h, h + 14), (200, 140, 60), 3, cv2.LINE_AA)
         cv2.line(img, (k, 14), (k - h, h + 14), (200, 140, 60), 3, cv2.LINE_AA)
     cv2.rectangle(img, (14, 14), (w - 14, h - 14), PAPER, 6)
+    _edge(img)
     img.setflags(write=False)
     return img
 
@@ -333,7 +341,7 @@ def write_reference_folder(deck: Deck, folder: str) -> list[str]:
 
 
 MAT_GREEN: Colour = (58, 77, 31)
-MAT_LINE: Colour = (170, 190, 160)
+MAT_LINE: Colour = (90, 200, 170)  # saturated: the card detector looks for near-white, so it ignores the lines
 
 
 def render_mat(layout: MatLayout, px_per_mm: float) -> np.ndarray:

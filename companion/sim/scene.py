@@ -215,7 +215,7 @@ def _draw_cards(scene: Scene, canvas: np.ndarray) -> np.ndarray:
         roi = (x1 - x0, y1 - y0)
         warped = cv2.warpAffine(art, local, roi, flags=cv2.INTER_AREA)
         alpha = cv2.warpAffine(mask_src, local, roi, flags=cv2.INTER_LINEAR).astype(np.float32) / 255.0
-        shadow = cv2.GaussianBlur(np.roll(alpha, (3, 3), (0, 1)), (0, 0), 2.5) * 0.45
+        shadow = cv2.GaussianBlur(np.roll(alpha, (2, 2), (0, 1)), (0, 0), 2.5) * 0.5  # soft light from above
         patch = canvas[y0:y1, x0:x1].astype(np.float32)
         patch *= (1.0 - shadow)[..., None]
         a = alpha[..., None]
@@ -367,7 +367,7 @@ def random_scene(
     for deck, face in loose:
         for _ in range(200):
             x, y = rng.uniform(x0 + 40, x1 - 40), rng.uniform(y0 + 45, y1 - 45)
-            clear_of_markers = all(math.hypot(x - a, y - b) > 95 for a, b in outline)
+            clear_of_markers = all(math.hypot(x - a, y - b) > 115 for a, b in outline)
             if clear_of_markers and all(math.hypot(x - a, y - b) > 100 for a, b in [*centres, (cx, cy)]):
                 break
         centres.append((x, y))

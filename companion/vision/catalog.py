@@ -1,0 +1,172 @@
+"""The calibrated card catalogue: one reference crop per distinct face, and matching a seen card against it.
+
+A card is compared as a small colour image, not as keypoints: plain pip cards have too few keypoints and
+colour is often the only difference between two faces. Colour is made comparable across lighting by dividing
+by the card's own brightest tones (its white border). Each reference is tried upright and upside down. Cells
+that match *no* reference (a thumb, a glare spot) are left out of every comparison, so occlusion lowers the
+evidence without favouring a wrong face. Confidence comes from the margin to the best *other* face.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.games.decks import Deck, deck_from_ids, load_deck, load_deck_file
+
+WARP = (72, 100)  # (w, h) px of the rectified card
+FEATURE = (32, 44)  # (w, h) px compared
+CELL = 4  # feature px per occlusion cell side
+CHROMA_WEIGHT = 2.0
+UNKNOWN = "unknown"
+FORMAT = 1
+
+
+class CatalogError(ValueError):
+    """A catalogue folder that cannot be used, saying why."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """The recogniser's verdict on one card: ``face`` is ``UNKNOWN`` when it is not sure."""
+
+    face: str
+    confidence: float
+    best: str  # best-scoring face even when unsure (for confusion reports)
+    distance: float
+    upside_down: bool
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    max_distance: float = 0.02  # mean per-pixel distance beyond which nothing in the catalogue is this card
+    min_margin: float = 0.5  # how far from halfway between the two closest faces a card must sit (1 = on the best)
+    occluded_share: float = 0.25  # share of cells that may be ignored as matching no reference
+
+
+def warp_card(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The card inside ``quad`` (clockwise from its top-left) rectified to ``WARP`` px."""
+    w, h = WARP
+    dst = np.array([(0, 0), (w - 1, 0), (w - 1, h - 1), (0, h - 1)], np.float32)
+    return cv2.warpPerspective(frame, cv2.getPerspectiveTransform(quad.astype(np.float32), dst), WARP)
+
+
+def features(card: np.ndarray) -> np.ndarray:
+    """A lighting-normalised opponent-colour image of a rectified card, flattened per occlusion cell."""
+    small = cv2.resize(card, FEATURE, interpolation=cv2.INTER_AREA).astype(np.float32)
+    white = np.percentile(small.reshape(-1, 3), 92, axis=0)
+    small /= np.maximum(white, 8.0)
+    b, g, r = small[..., 0], small[..., 1], small[..., 2]
+    lum = (b + g + r) / 3
+    o1 = (r - g) * CHROMA_WEIGHT / 2
+    o2 = (r + g - 2 * b) * CHROMA_WEIGHT / 4
+    img = np.stack([lum, o1, o2], axis=-1)
+    h, w = FEATURE[1] // CELL, FEATURE[0] // CELL
+    cells = img[: h * CELL, : w * CELL].reshape(h, CELL, w, CELL, 3).transpose(0, 2, 1, 3, 4)
+    return cells.reshape(h * w, CELL * CELL * 3)
+
+
+class Catalog:
+    """Reference features for every face of a deck, upright and upside down."""
+
+    def __init__(self, deck: Deck, crops: dict[str, np.ndarray], settings: MatchSettings | None = None) -> None:
+        missing = [f.id for f in deck if f.id not in crops]
+        if missing:
+            raise CatalogError(f"deck {deck.name}: no reference image for {', '.join(missing)}")
+        self.deck = deck
+        self.crops = crops
+        self.settings = settings or MatchSettings()
+        self.ids = [f.id for f in deck]
+        upright = [features(crops[i]) for i in self.ids]
+        flipped = [features(crops[i][::-1, ::-1]) for i in self.ids]
+        self._refs = np.stack(upright + flipped)  # (2N, cells, D)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def match(self, card: np.ndarray) -> Match:
+        """Identify a rectified card (``WARP`` px, either way up)."""
+        f = features(card)
+        cell_d = ((self._refs - f[None]) ** 2).mean(axis=2)  # (2N, cells)
+        worst_fit = cell_d.min(axis=0)
+        keep = np.argsort(worst_fit)[: int(len(worst_fit) * (1 - self.settings.occluded_share))]
+        scores = cell_d[:, keep].mean(axis=1)
+        n = len(self.ids)
+        per_face = np.minimum(scores[:n], scores[n:])
+        order = np.argsort(per_face)
+        best = int(order[0])
+        d1 = float(per_face[best])
+        b = best + n * int(scores[n + best] < scores[best])
+        if n > 1:
+            second = int(order[1])
+            s2 = second + n * int(scores[n + second] < scores[second])
+            # where the card sits between the two references: 1 = exactly the best, 0 = halfway
+            gap = float(((self._refs[b][keep] - self._refs[s2][keep]) ** 2).mean())
+            margin = (float(per_face[second]) - d1) / max(gap, 1e-9)
+        else:
+            margin = 1.0
+        closeness = np.clip(2.0 - 2.0 * d1 / self.settings.max_distance, 0.0, 1.0)
+        confidence = float(np.clip(margin, 0.0, 1.0) * closeness)
+        sure = d1 <= self.settings.max_distance and margin >= self.settings.min_margin
+        face = self.ids[best]
+        return Match(face if sure else UNKNOWN, confidence, face, d1, b >= n)
+
+    def rotational_twins(self, threshold: float = 0.004) -> list[tuple[str, str]]:
+        """Pairs of faces that look the same when one is turned upside down: no camera can tell them apart."""
+        n = len(self.ids)
+        upright, flipped = self._refs[:n], self._refs[n:]
+        pairs = []
+        for i in range(n):
+            d = ((flipped - upright[i][None]) ** 2).mean(axis=(1, 2))
+            pairs += [(self.ids[i], self.ids[j]) for j in np.nonzero(d < threshold)[0] if j > i]
+        return pairs
+
+    def save(self, folder: Path, spec: Path | None = None) -> None:
+        """Write ``catalog.json`` and one rectified crop per face under ``faces/``."""
+        (folder / "faces").mkdir(parents=True, exist_ok=True)
+        for face_id, crop in self.crops.items():
+            cv2.imwrite(str(folder / "faces" / f"{face_id}.png"), crop)
+        meta = {
+            "format": FORMAT,
+            "deck": self.deck.name,
+            "spec": str(spec) if spec else None,
+            "warp": list(WARP),
+            "faces": {i: f"faces/{i}.png" for i in self.ids},
+        }
+        (folder / "catalog.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+
+
+def load_catalog(folder: str | Path, settings: MatchSettings | None = None) -> Catalog:
+    """Read a catalogue folder written by ``companion calibrate cards``."""
+    folder = Path(folder)
+    meta_path = folder / "catalog.json"
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CatalogError(f"{folder}: no catalog.json; build one with 'companion calibrate cards'") from None
+    except json.JSONDecodeError as exc:
+        raise CatalogError(f"{meta_path}: not valid JSON: {exc}") from None
+    if meta.get("format") != FORMAT:
+        raise CatalogError(f"{meta_path}: format {meta.get('format')!r} is not {FORMAT}; recalibrate")
+    deck = _deck(meta, folder)
+    crops = {}
+    for face_id, rel in meta["faces"].items():
+        img = cv2.imread(str(folder / rel), cv2.IMREAD_COLOR)
+        if img is None:
+            raise CatalogError(f"{folder / rel}: missing or unreadable reference crop")
+        crops[face_id] = cv2.resize(img, WARP, interpolation=cv2.INTER_AREA)
+    return Catalog(deck, crops, settings)
+
+
+def _deck(meta: dict, folder: Path) -> Deck:
+    if meta.get("spec"):
+        spec = Path(meta["spec"])
+        return load_deck_file(spec if spec.is_absolute() else folder / spec)
+    try:
+        return load_deck(meta["deck"])
+    except ValueError:
+        return deck_from_ids(meta["deck"], list(meta["faces"]))

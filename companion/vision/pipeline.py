@@ -1,0 +1,109 @@
+"""One frame in, the cards on the table out: register the mat, find quads, identify them, name their zones."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.vision.catalog import Catalog, warp_card
+from companion.vision.detect import DetectSettings, find_cards
+from companion.vision.mat import MatLayout
+from companion.vision.registration import MatLocator, to_mat
+
+TABLE = "table"  # the zone of a card when neither a mat nor drawn zones say otherwise
+
+
+@dataclass(frozen=True)
+class CardFound:
+    """One card in one frame."""
+
+    face: str  # a face id, or ``unknown``
+    confidence: float
+    zone: str
+    corners: np.ndarray  # 4x2 frame px, clockwise from the card's top-left as read
+    best: str  # the closest face even when unsure
+    distance: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x, y = self.corners.mean(axis=0)
+        return float(x), float(y)
+
+    def as_json(self) -> dict:
+        return {
+            "face": self.face,
+            "confidence": round(self.confidence, 3),
+            "zone": self.zone,
+            "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
+        }
+
+
+@dataclass
+class FrameResult:
+    cards: list[CardFound]
+    registered: bool
+    timings: dict[str, float] = field(default_factory=dict)  # seconds per stage
+
+
+class Recognizer:
+    """The recognition pipeline for one catalogue; cheap to call per frame."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        layout: MatLayout | None = None,
+        zones: dict[str, np.ndarray] | None = None,
+        card_mm: tuple[float, float] = (63.0, 88.0),
+        detect: DetectSettings | None = None,
+    ) -> None:
+        self.catalog = catalog
+        self.locator = MatLocator(layout) if layout else None
+        self.zones = zones or {}
+        self.card_mm = card_mm
+        self.detect = detect or DetectSettings(aspect=card_mm[1] / card_mm[0])
+        self._last_hom: np.ndarray | None = None
+
+    def process(self, frame: np.ndarray) -> FrameResult:
+        timings: dict[str, float] = {}
+        t0 = time.perf_counter()
+        hom = None
+        if self.locator is not None:
+            hom = self.locator.locate(frame)
+            hom = self._last_hom = hom if hom is not None else self._last_hom
+        t1 = time.perf_counter()
+        quads = [q for q in find_cards(frame, self.detect) if hom is None or self._card_on_mat(hom, q)]
+        t2 = time.perf_counter()
+        cards = []
+        for quad in quads:
+            m = self.catalog.match(warp_card(frame, quad))
+            corners = np.roll(quad, -2, axis=0) if m.upside_down else quad
+            cards.append(CardFound(m.face, m.confidence, self._zone(hom, quad), corners, m.best, m.distance))
+        t3 = time.perf_counter()
+        timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
+        return FrameResult(cards, hom is not None, timings)
+
+    def _card_on_mat(self, hom: np.ndarray, quad: np.ndarray) -> bool:
+        """Rectified by the mat, a card has its true size; markers and stray squares do not."""
+        pts = to_mat(hom, quad)
+        short = (np.hypot(*(pts[1] - pts[0])) + np.hypot(*(pts[3] - pts[2]))) / 2
+        long = (np.hypot(*(pts[2] - pts[1])) + np.hypot(*(pts[0] - pts[3]))) / 2
+        w, h = self.card_mm
+        centre = pts.mean(axis=0)
+        assert self.locator is not None
+        return abs(short / w - 1) < 0.25 and abs(long / h - 1) < 0.25 and not self.locator.on_marker(*centre)
+
+    def _zone(self, hom: np.ndarray | None, quad: np.ndarray) -> str:
+        centre = quad.mean(axis=0)
+        if hom is not None and self.locator is not None:
+            x, y = to_mat(hom, centre[None])[0]
+            return self.locator.layout.zone_at(float(x), float(y)) or TABLE
+        for name, polygon in self.zones.items():
+            if (
+                cv2.pointPolygonTest(polygon.reshape(-1, 1, 2).astype(np.float32), tuple(map(float, centre)), False)
+                >= 0
+            ):
+                return name
+        return TABLE

@@ -1,0 +1,54 @@
+"""Per-frame mat registration from the ArUco markers at the mat's corners.
+
+Locating the mat in every frame (rather than once at calibration) means a bumped camera needs no
+recalibration: the homography simply follows it. It also gives each card's true shape on the table, which
+rejects card-sized white things that are not cards (the markers' own white squares, for one).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.vision.mat import ARUCO_DICTIONARY, MatLayout
+
+
+class MatLocator:
+    """Finds the mat's markers and maps frame pixels to mat millimetres (OpenCV 4.7+ and 5 APIs)."""
+
+    def __init__(self, layout: MatLayout, min_markers: int = 2) -> None:
+        self.layout = layout
+        self.min_markers = min_markers
+        self._corners = layout.marker_corners()
+        dictionary = cv2.aruco.getPredefinedDictionary(ARUCO_DICTIONARY)
+        self._detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
+
+    def markers(self, frame: np.ndarray) -> dict[int, np.ndarray]:
+        """The mat's markers visible in the frame: id -> 4x2 corners in frame px."""
+        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        corners, ids, _ = self._detector.detectMarkers(gray)
+        if ids is None:
+            return {}
+        return {int(i): c.reshape(4, 2) for i, c in zip(ids.ravel(), corners, strict=True) if int(i) in self._corners}
+
+    def locate(self, frame: np.ndarray) -> np.ndarray | None:
+        """The homography frame px -> mat mm, or None when too few markers are visible."""
+        found = self.markers(frame)
+        if len(found) < self.min_markers:
+            return None
+        src = np.concatenate([found[i] for i in sorted(found)]).astype(np.float32)
+        dst = np.concatenate([self._corners[i] for i in sorted(found)]).astype(np.float32)
+        hom, _ = cv2.findHomography(src, dst, 0)
+        return hom
+
+    def on_marker(self, x: float, y: float) -> bool:
+        """Whether a mat point (mm) lies on a marker or its white border."""
+        pad = self.layout.marker / 6 + 2
+        return any(
+            c[0, 0] - pad <= x <= c[2, 0] + pad and c[0, 1] - pad <= y <= c[2, 1] + pad for c in self._corners.values()
+        )
+
+
+def to_mat(hom: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Frame points -> mat mm."""
+    return cv2.perspectiveTransform(pts.reshape(-1, 1, 2).astype(np.float64), hom).reshape(-1, 2)
