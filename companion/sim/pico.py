@@ -1,0 +1,379 @@
+"""A firmware emulator: a simulated Pico speaking the exact wire protocol on a real pseudo-terminal.
+
+The host opens it like ``/dev/ttyACM0``, through pyserial, at a stable path (a symlink re-pointed on every
+replug, as udev's ``/dev/serial/by-id`` links are). Time is explicit: in manual mode a test calls
+:meth:`SimulatedPico.advance` and the frames for that stretch go through the pty at once (fast and
+deterministic); in real-time mode a thread follows the wall clock, optionally sped up.
+
+Port name ``sim`` in the config selects it: :func:`serial_port` gives the running emulator's path, starting a
+demo one when none is running.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import errno
+import os
+import random
+import select
+import tempfile
+import threading
+import time
+import tty
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.devices import protocol as p
+from companion.sim.pads import US, PadModel, PadPhysics
+
+FIRMWARE_VERSION = "0.1.0-sim"
+TICK_US = 1_000
+HEARTBEAT_US = 500_000
+NOT_READY_US = 100_000
+TILT_HOLD_US = 5_000
+WRITE_WAIT_S = 0.5
+SIM_PORT = "sim"
+
+
+@dataclass
+class StreamFaults:
+    """Damage to apply to the next frames sent (each counter is a number of frames)."""
+
+    drop: int = 0
+    corrupt: int = 0
+    truncate: int = 0
+
+
+@dataclass
+class _TareJob:
+    ref: int
+    pad: int
+    n: int
+    values: list[int]
+
+
+class SimulatedPico:
+    """The emulated Pico: pads, firmware behaviour and a pty. Use as a context manager."""
+
+    _current: SimulatedPico | None = None
+
+    def __init__(
+        self,
+        pads: int = 6,
+        *,
+        seed: int = 0,
+        physics: PadPhysics | Sequence[PadPhysics] | None = None,
+        realtime: bool = False,
+        speed: float = 1.0,
+        device_start_us: int = 0,
+        directory: str | Path | None = None,
+    ) -> None:
+        if not 1 <= pads <= 8:
+            raise ValueError(f"a Pico drives 1 to 8 pads (one PIO state machine each), not {pads}")
+        physics = PadPhysics() if physics is None else physics
+        each = [physics] * pads if isinstance(physics, PadPhysics) else list(physics)
+        self.lock = threading.RLock()
+        self.pads = [PadModel(each[i], random.Random(seed * 1000 + i), lock=self.lock) for i in range(pads)]
+        self.realtime = realtime
+        self.speed = speed
+        self.device_start_us = device_start_us
+        self.faults = StreamFaults()
+        self.dropped = 0
+        self._stalled = False
+        self._own_dir = directory is None
+        self._dir = Path(tempfile.mkdtemp(prefix="tableside-pico-")) if directory is None else Path(directory)
+        self.port = str(self._dir / "ttyPICO")
+        self._master: int | None = None
+        self._slave: int | None = None
+        self._deframer = p.Deframer()
+        self._rng = random.Random(seed)
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self.now_us = 0
+        self._boot(0)
+
+    # --- lifecycle
+    def start(self) -> SimulatedPico:
+        with self.lock:
+            self._plug()
+            self._send_info()
+        SimulatedPico._current = self
+        if self.realtime:
+            self._thread = threading.Thread(target=self._follow_wall_clock, name="simulated-pico", daemon=True)
+            self._thread.start()
+        return self
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+        with self.lock:
+            self._unplug()
+        if SimulatedPico._current is self:
+            SimulatedPico._current = None
+        if self._own_dir:
+            with contextlib.suppress(OSError):
+                self._dir.rmdir()
+
+    def __enter__(self) -> SimulatedPico:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @classmethod
+    def current(cls) -> SimulatedPico | None:
+        """The emulator that port name ``sim`` selects, if one is running."""
+        return cls._current
+
+    # --- time
+    def advance(self, seconds: float) -> None:
+        """Run the emulated firmware for ``seconds`` of device time (manual mode)."""
+        if self.realtime:
+            raise RuntimeError("this emulator follows the wall clock; advance() is for manual mode")
+        self._run_until(self.now_us + round(seconds * US))
+
+    @property
+    def last_seq(self) -> int:
+        """Sequence number of the last frame the emulated firmware numbered (sent or not)."""
+        return (self._seq - 1) & 0xFFFF
+
+    @property
+    def device_us(self) -> int:
+        """The device clock as the Pico would stamp it now (32 bits)."""
+        return (self.now_us - self._boot_us + self.device_start_us) & 0xFFFF_FFFF
+
+    # --- stream faults
+    def garbage(self, data: bytes | None = None) -> None:
+        """Bytes that are not a frame (a REPL banner, line noise) go out now."""
+        with self.lock:
+            self._write(data if data is not None else self._rng.randbytes(24))
+
+    def unplug(self) -> None:
+        """The USB cable is pulled: the port disappears."""
+        with self.lock:
+            self._unplug()
+
+    def replug(self) -> None:
+        """The cable goes back in: a new port at the same path, and the Pico boots afresh."""
+        with self.lock:
+            self._plug()
+            self._boot(self.now_us)
+            self._send_info()
+
+    def stop_hx711(self, pad: int) -> None:
+        with self.lock:
+            self.pads[pad].hx711_running = False
+
+    def start_hx711(self, pad: int) -> None:
+        with self.lock:
+            self.pads[pad].hx711_running = True
+            self._next_sample[pad] = self.now_us + self._period_us
+
+    # --- the emulated firmware
+    def _boot(self, at_us: int) -> None:
+        self._boot_us = at_us
+        self._seq = 0
+        self._rate = 80
+        self._next_sample = [at_us + 1_000 + 1_700 * i for i in range(len(self.pads))]
+        self._last_sample = [at_us] * len(self.pads)
+        self._fault = [False] * len(self.pads)
+        self._tilt = [0] * len(self.pads)
+        self._next_beat = at_us
+        self._tares: list[_TareJob] = []
+        self._deframer.reset()
+
+    @property
+    def _period_us(self) -> int:
+        return US // self._rate
+
+    def _dev(self, t: int) -> int:
+        return (t - self._boot_us + self.device_start_us) & 0xFFFF_FFFF
+
+    def _follow_wall_clock(self) -> None:
+        start_wall, start_us = time.monotonic(), self.now_us
+        while not self._stop.wait(0.002):
+            self._run_until(start_us + int((time.monotonic() - start_wall) * self.speed * US))
+
+    def _run_until(self, target: int) -> None:
+        while self.now_us < target:
+            with self.lock:
+                t = min(self.now_us + TICK_US, target)
+                self._commands()
+                events: list[tuple[int, int, p.Message]] = []
+                for pad in range(len(self.pads)):
+                    self._sample_pad(pad, t, events)
+                    self._tilt_pad(pad, t, events)
+                while self._next_beat <= t:
+                    mask = sum(1 << i for i, f in enumerate(self._fault) if f)
+                    events.append((self._next_beat, 2, p.Heartbeat(0, self._dev(self._next_beat), mask,
+                                                                  self.dropped & 0xFFFF, 0)))
+                    self._next_beat += HEARTBEAT_US
+                for _, _, message in sorted(events, key=lambda e: (e[0], e[1])):
+                    self._send(message)
+                new_second = t // US != self.now_us // US
+                self.now_us = t
+                for model in self.pads:
+                    model.now_us = t
+                    if new_second:
+                        model.forget_before(t - US)
+
+    def _sample_pad(self, pad: int, t: int, events: list[tuple[int, int, p.Message]]) -> None:
+        model = self.pads[pad]
+        while model.hx711_running and self._next_sample[pad] <= t:
+            ts = self._next_sample[pad]
+            self._next_sample[pad] += self._period_us + self._rng.randint(-40, 40)  # the HX711's own oscillator
+            self._last_sample[pad] = ts
+            if self._fault[pad]:
+                self._fault[pad] = False
+                events.append((ts, 0, p.Fault(0, pad, self._dev(ts), p.FaultCode.CLEARED)))
+            raw, spike = model.raw_at(ts)
+            flags = (p.FLAG_TILT if self._tilt[pad] else 0) | (p.FLAG_SPIKE if spike else 0)
+            events.append((ts, 1, p.Sample(0, pad, self._dev(ts), raw, flags)))
+            self._tare_reading(pad, raw, events, ts)
+        silent_since = self._last_sample[pad]
+        if not self._fault[pad] and t - silent_since > NOT_READY_US:
+            self._fault[pad] = True
+            events.append((t, 0, p.Fault(0, pad, self._dev(t), p.FaultCode.NOT_READY)))
+
+    def _tilt_pad(self, pad: int, t: int, events: list[tuple[int, int, p.Message]]) -> None:
+        """Report a vibration burst once it has held for the firmware's debounce time, stamped at its start."""
+        model = self.pads[pad]
+        level = int(model.vibrating(t - TILT_HOLD_US))
+        if level == self._tilt[pad]:
+            return
+        self._tilt[pad] = level
+        edges = [start if level else end for start, end in model.vibrations if (start if level else end) <= t]
+        when = max(edges) if edges else t
+        events.append((when, 0, p.Tilt(0, pad, self._dev(when), level)))
+
+    def _tare_reading(self, pad: int, raw: int, events: list[tuple[int, int, p.Message]], ts: int) -> None:
+        for job in self._tares:
+            if job.pad == pad:
+                job.values.append(raw)
+                if len(job.values) == job.n:
+                    mean = (sum(job.values) + job.n // 2) // job.n
+                    spread = max(job.values) - min(job.values)
+                    events.append((ts, 3, p.Tare(0, job.ref, pad, job.n, mean, spread)))
+                    self._tares.remove(job)
+                    if not self._tares:
+                        events.append((ts, 4, p.Ack(0, job.ref, p.TareRaw.TYPE, p.Status.OK)))
+                return
+
+    def _commands(self) -> None:
+        if self._master is None:
+            return
+        try:
+            data = os.read(self._master, 4096)
+        except (BlockingIOError, OSError):
+            return
+        for command in self._deframer.feed(data):
+            self._command(command)
+
+    def _command(self, command: p.Message) -> None:
+        if isinstance(command, p.Ping):
+            self._send(p.Pong(0, command.seq, command.token))
+        elif isinstance(command, p.InfoRequest):
+            self._send_info()
+        elif isinstance(command, p.SetRate):
+            ok = command.sps in (10, 80)
+            if ok:
+                self._rate = command.sps
+            self._send(p.Ack(0, command.seq, command.TYPE, p.Status.OK if ok else p.Status.BAD_ARGUMENT))
+        elif isinstance(command, p.TareRaw):
+            pads = [i for i in range(len(self.pads)) if command.pads >> i & 1]
+            if command.n < 1 or not pads or command.pads >> len(self.pads) or self._tares:
+                self._send(p.Ack(0, command.seq, command.TYPE, p.Status.BAD_ARGUMENT))
+                return
+            self._tares = [_TareJob(command.seq, pad, command.n, []) for pad in pads]
+        elif isinstance(command, p.Reset):
+            self._send(p.Ack(0, command.seq, command.TYPE, p.Status.OK))
+            self._boot(self.now_us)
+            self._send_info()
+        else:
+            self._send(p.Ack(0, command.seq, command.TYPE, p.Status.UNKNOWN_COMMAND))
+
+    def _send_info(self) -> None:
+        self._send(p.Info(0, p.PROTOCOL_VERSION, len(self.pads), self._rate, FIRMWARE_VERSION))
+
+    def _send(self, message: p.Message) -> None:
+        """Number the frame like the firmware does, then apply any scripted stream fault."""
+        wire = p.encode(dataclasses.replace(message, seq=self._seq))
+        self._seq = (self._seq + 1) & 0xFFFF
+        faults = self.faults
+        if faults.drop:
+            faults.drop -= 1
+            return
+        if faults.corrupt:
+            faults.corrupt -= 1
+            i = len(wire) // 2
+            wire = wire[:i] + bytes([wire[i] ^ 0x5A or 0x01]) + wire[i + 1 :]
+        elif faults.truncate:
+            faults.truncate -= 1
+            wire = wire[: len(wire) // 2]
+        self._write(wire)
+
+    def _write(self, data: bytes) -> None:
+        """Write to the host like USB CDC: wait a little for room, else drop and count (as the firmware does)."""
+        if self._master is None:
+            self.dropped += 1
+            return
+        view = memoryview(data)
+        deadline = time.monotonic() + (0 if self._stalled else WRITE_WAIT_S)
+        while view:
+            try:
+                view = view[os.write(self._master, view) :]
+            except BlockingIOError:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    self._stalled = True  # nobody reads: stop waiting until a write gets through again
+                    self.dropped += 1
+                    return
+                select.select([], [self._master], [], min(remaining, 0.05))
+            except OSError as exc:
+                if exc.errno != errno.EIO:
+                    raise
+                self.dropped += 1
+                return
+        self._stalled = False
+
+    # --- the pseudo-terminal
+    def _plug(self) -> None:
+        if self._master is not None:
+            return
+        master, slave = os.openpty()
+        tty.setraw(slave)  # no echo, no line editing: a binary link, as the CDC ACM driver gives
+        os.set_blocking(master, False)
+        self._master, self._slave = master, slave
+        link = Path(self.port)
+        tmp = link.with_suffix(".new")
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        tmp.symlink_to(os.ttyname(slave))
+        tmp.replace(link)
+
+    def _unplug(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            Path(self.port).unlink()
+        for fd in (self._master, self._slave):
+            if fd is not None:
+                os.close(fd)
+        self._master = self._slave = None
+
+
+@contextlib.contextmanager
+def serial_port(port: str, *, pads: int = 6) -> Iterator[str]:
+    """The device path for a configured port name: ``sim`` means the running emulator, or a fresh real-time
+    one for as long as the ``with`` block lasts; any other name is a device path and is returned as is."""
+    if port != SIM_PORT:
+        yield port
+        return
+    running = SimulatedPico.current()
+    if running is not None:
+        yield running.port
+        return
+    with SimulatedPico(pads, realtime=True) as pico:
+        yield pico.port
