@@ -17,12 +17,12 @@ import cv2
 import numpy as np
 
 from companion.games.decks import Deck, deck_from_ids, load_deck, load_deck_file
+from companion.vision.observations import UNKNOWN
 
 WARP = (72, 100)  # (w, h) px of the rectified card
 FEATURE = (32, 44)  # (w, h) px compared
 CELL = 4  # feature px per occlusion cell side
 CHROMA_WEIGHT = 2.0
-UNKNOWN = "unknown"
 FORMAT = 1
 
 

@@ -1,9 +1,193 @@
-"""Vision sub-commands (``companion cards ...``, ``companion calibrate cards|camera``): see the vision issue."""
+"""Vision sub-commands: ``companion cards recognize|watch`` and ``companion calibrate cards|camera``."""
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
+from pathlib import Path
 from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.config import Config
+from companion.games.decks import DeckError
+from companion.vision.calibrate import catalog_from_folder, guided_capture, resolve_deck
+from companion.vision.catalog import Catalog, CatalogError, load_catalog
+from companion.vision.mat import mat_layout
+from companion.vision.pipeline import CardFound, Recognizer
+from companion.vision.registration import MatLocator
+from companion.vision.settings import CameraSettings
+from companion.vision.sources import open_source
+from companion.vision.tracker import Tracker
 
 
 def register(groups: Any) -> None:
     """Add the vision commands to the ``companion`` parser."""
+    cards = groups.root.add_parser("cards", help="recognise cards in pictures or from the camera")
+    sub = cards.add_subparsers(dest="cards_command", required=True, metavar="ACTION")
+    rec = sub.add_parser("recognize", help="print the cards in each image as JSON")
+    rec.add_argument("--catalog", required=True, help="catalogue folder, or a deck name under [camera] catalog")
+    rec.add_argument("images", nargs="+", metavar="IMAGE")
+    rec.add_argument("--annotate", metavar="OUT", help="write the frame with outlines and labels (file or folder)")
+    rec.set_defaults(run=recognize)
+    watch = sub.add_parser("watch", help="print a CardSeen line each time a card comes to rest face up")
+    watch.add_argument("--catalog", help="catalogue folder or deck name (default: [camera] deck)")
+    watch.add_argument("--frames", type=int, help="stop after this many frames")
+    watch.set_defaults(run=watch_cards)
+
+    cal = groups.calibrate.add_parser("cards", help="build a card catalogue: one reference per distinct face")
+    cal.add_argument("--deck", help="deck name or spec file (default: from the folder, else [camera] deck)")
+    cal.add_argument("--from", dest="source", metavar="DIR", help="folder of face images named <face id>.png")
+    cal.add_argument("--out", help="catalogue folder (default: [camera] catalog / deck name)")
+    cal.add_argument("--preview", default="calibration-preview.png", help="guided capture: last crop written here")
+    cal.set_defaults(run=calibrate_cards)
+    cam = groups.calibrate.add_parser("camera", help="check that the camera sees the mat and its zones")
+    cam.add_argument("--frames", type=int, default=30, help="frames to try")
+    cam.add_argument("--preview", help="write a frame with the zones drawn")
+    cam.set_defaults(run=calibrate_camera)
+
+
+def _fail(message: str) -> int:
+    print(f"companion: {message}", file=sys.stderr)
+    return 1
+
+
+def _catalog(name: str | None, config: Config) -> Catalog:
+    settings = config.camera
+    path = Path(name) if name else None
+    if path is None or not path.exists():
+        path = config.resolve(settings.catalog) / (name or settings.deck)
+    return load_catalog(path)
+
+
+def _recognizer(catalog: Catalog, settings: CameraSettings) -> Recognizer:
+    layout = None if settings.mat == "none" else mat_layout(settings.mat)
+    zones = {k: np.array(v, np.float32).reshape(-1, 2) for k, v in settings.zones.items()}
+    return Recognizer(catalog, layout, zones, (settings.card_mm[0], settings.card_mm[1]))
+
+
+def annotate(frame: np.ndarray, cards: list[CardFound]) -> np.ndarray:
+    """The frame with each card outlined (green known, orange unknown) and labelled."""
+    out = frame.copy()
+    for card in cards:
+        colour = (0, 200, 0) if card.face != "unknown" else (0, 140, 255)
+        pts = card.corners.astype(np.int32)
+        cv2.polylines(out, [pts], True, colour, 2, cv2.LINE_AA)
+        cv2.circle(out, tuple(int(v) for v in pts[0]), 4, colour, -1)
+        label = f"{card.face} {card.confidence:.2f} {card.zone}"
+        x, y = (int(v) for v in card.centre)
+        cv2.putText(out, label, (x - 40, y), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 0), 3, cv2.LINE_AA)
+        cv2.putText(out, label, (x - 40, y), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (255, 255, 255), 1, cv2.LINE_AA)
+    return out
+
+
+def recognize(args: argparse.Namespace, config: Config) -> int:
+    try:
+        recognizer = _recognizer(_catalog(args.catalog, config), config.camera)
+    except (CatalogError, DeckError) as exc:
+        return _fail(str(exc))
+    status = 0
+    out = Path(args.annotate) if args.annotate else None
+    many = len(args.images) > 1 or (out is not None and not out.suffix)
+    for image in args.images:
+        frame = cv2.imread(image, cv2.IMREAD_COLOR)
+        if frame is None:
+            print(f"companion: {image}: not a readable image", file=sys.stderr)
+            status = 1
+            continue
+        result = recognizer.process(frame)
+        print(json.dumps({"image": image, "cards": [c.as_json() for c in result.cards]}))
+        if out is not None:
+            target = out / f"{Path(image).stem}.png" if many else out
+            target.parent.mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(target), annotate(frame, result.cards))
+    return status
+
+
+def watch_cards(args: argparse.Namespace, config: Config) -> int:
+    settings = config.camera
+    try:
+        recognizer = _recognizer(_catalog(args.catalog, config), settings)
+    except (CatalogError, DeckError) as exc:
+        return _fail(str(exc))
+    source = open_source(settings.source, settings.retry_seconds, sim_deck=recognizer.catalog.deck.name)
+    tracker = Tracker(settings.steady_frames, settings.forget_frames, settings.min_confidence)
+    last_status = None
+    for count, frame in enumerate(source.frames(), 1):
+        for seen in tracker.update(recognizer.process(frame).cards):
+            print(json.dumps(seen.__dict__), flush=True)
+        if source.status != last_status:
+            last_status = source.status
+            print(f"camera: {source.status.message}", file=sys.stderr)
+        if args.frames and count >= args.frames:
+            break
+    if not source.status.ok:
+        print(f"camera: {source.status.message}", file=sys.stderr)
+    return 0
+
+
+def _progress(done: int, total: int, face: str) -> None:
+    width = 30
+    bar = "#" * (width * done // total) + "-" * (width - width * done // total)
+    print(f"\r[{bar}] {done}/{total} {face:<24}", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+
+def calibrate_cards(args: argparse.Namespace, config: Config) -> int:
+    settings = config.camera
+    folder = Path(args.source) if args.source else None
+    try:
+        deck, spec = resolve_deck(args.deck or (None if folder else settings.deck), folder)
+        if folder is not None:
+            catalog = catalog_from_folder(deck, folder, _progress)
+        else:
+            source = open_source(settings.source, settings.retry_seconds, sim_deck=deck.name)
+            print(f"Show each face alone under the camera; the crop is written to {args.preview}", file=sys.stderr)
+            catalog = guided_capture(deck, source.frames(max_failures=3), Path(args.preview), progress=_progress)
+    except (CatalogError, DeckError) as exc:
+        return _fail(str(exc))
+    out = Path(args.out) if args.out else config.resolve(settings.catalog) / deck.name
+    catalog.save(out, spec)
+    print(f"catalogue of {len(catalog)} faces for {deck.name} written to {out}")
+    for a, b in catalog.rotational_twins():
+        print(f"warning: {a} and {b} look the same upside down; the camera cannot tell them apart")
+    return 0
+
+
+def calibrate_camera(args: argparse.Namespace, config: Config) -> int:
+    settings = config.camera
+    if settings.mat == "none":
+        names = ", ".join(settings.zones) or "none: every card is in zone 'table'"
+        print(f"no mat configured; zones drawn in the config: {names}")
+        return 0
+    layout = mat_layout(settings.mat)
+    locator = MatLocator(layout)
+    source = open_source(settings.source, settings.retry_seconds, sim_deck=settings.deck)
+    best: dict[int, np.ndarray] = {}
+    frame = None
+    for count, frame in enumerate(source.frames(max_failures=2), 1):
+        found = locator.markers(frame)
+        if len(found) > len(best):
+            best = found
+        if len(best) == 4 or count >= args.frames:
+            break
+    if frame is None:
+        return _fail(f"no picture from the camera: {source.status.message}")
+    missing = sorted(set(layout.marker_corners()) - set(best))
+    print(f"mat {layout.name}: {len(best)} of 4 corner markers seen" + (f"; missing {missing}" if missing else ""))
+    hom = locator.locate(frame)
+    if hom is None:
+        return _fail("the mat is not in view: check the camera sees at least two corner markers")
+    if args.preview:
+        inverse = np.linalg.inv(hom)
+        out = frame.copy()
+        for zone in layout.zones:
+            box = np.array([(zone.x0, zone.y0), (zone.x1, zone.y0), (zone.x1, zone.y1), (zone.x0, zone.y1)])
+            pts = cv2.perspectiveTransform(box.reshape(-1, 1, 2).astype(np.float64), inverse).astype(np.int32)
+            cv2.polylines(out, [pts], True, (0, 255, 255), 2, cv2.LINE_AA)
+            cv2.putText(out, zone.name, tuple(int(v) for v in pts[0, 0] + 8), 0, 0.6, (0, 255, 255), 2)
+        cv2.imwrite(args.preview, out)
+        print(f"zones drawn on {args.preview}")
+    print("zones: " + ", ".join(z.name for z in layout.zones))
+    return 0 if not missing else 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -10,4 +10,24 @@ class CameraSettings:
     """The frame source: ``sim`` (the synthetic camera), a camera index, a URL, a video file or a folder."""
 
     source: str | int = "sim"
-    catalog: str = "calibration/cards"
+    catalog: str = "calibration/cards"  # folder of catalogues, one sub-folder per deck
+    deck: str = "corgi-pileup"  # the deck the simulated camera shows, and the default catalogue
+    mat: str = "A3"  # the printed mat ("A3", "A2") or "none" to use ``zones``
+    card_mm: tuple[float, ...] = (63.0, 88.0)  # card width, height: the mat-rectified size check
+    steady_frames: int = 3  # frames a face must be seen before it is reported
+    forget_frames: int = 30  # frames a card may stay hidden (a hand over it) before it is forgotten
+    min_confidence: float = 0.5
+    retry_seconds: float = 2.0  # between attempts to reopen an unplugged camera
+    zones: dict[str, tuple[float, ...]] = field(default_factory=dict)  # no mat: name -> x1, y1, x2, y2, ... px
+
+    def __post_init__(self) -> None:
+        if self.mat not in {"A3", "A2", "none"}:
+            raise ValueError(f"camera.mat must be A3, A2 or none, not {self.mat!r}")
+        if len(self.card_mm) != 2 or min(self.card_mm) <= 0:
+            raise ValueError("camera.card_mm must be [width, height] in mm")
+        for name, pts in self.zones.items():
+            if len(pts) < 6 or len(pts) % 2:
+                raise ValueError(f"camera.zones.{name} must list at least three x, y corner pairs")
+
+    def __hash__(self) -> int:
+        return hash((self.source, self.catalog, self.deck, self.mat))
