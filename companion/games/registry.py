@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from companion.games.base import MalformedAction, Ruleset
 from companion.games.corgi_pileup import CorgiPileup
+from companion.games.pigzup import PigzUp
 
-GAMES: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CorgiPileup(),)}
+GAMES: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CorgiPileup(), PigzUp())}
 
 
 def get_game(name: str) -> Ruleset:
