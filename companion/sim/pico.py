@@ -101,15 +101,11 @@ class SimulatedPico:
             self._send_info()
         SimulatedPico._current = self
         if self.realtime:
-            self._thread = threading.Thread(target=self._follow_wall_clock, name="simulated-pico", daemon=True)
-            self._thread.start()
+            self._start_clock(self.speed)
         return self
 
     def close(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
+        self._stop_clock()
         with self.lock:
             self._unplug()
         if SimulatedPico._current is self:
@@ -132,9 +128,33 @@ class SimulatedPico:
     # --- time
     def advance(self, seconds: float) -> None:
         """Run the emulated firmware for ``seconds`` of device time (manual mode)."""
-        if self.realtime:
+        if self._thread is not None:
             raise RuntimeError("this emulator follows the wall clock; advance() is for manual mode")
         self._run_until(self.now_us + round(seconds * US))
+
+    @contextlib.contextmanager
+    def running(self, speed: float = 1.0) -> Iterator[SimulatedPico]:
+        """Follow the wall clock (times ``speed``) for the duration of the block: lets a manual emulator
+        answer a blocking host call such as a tare."""
+        self._start_clock(speed)
+        try:
+            yield self
+        finally:
+            self._stop_clock()
+
+    def _start_clock(self, speed: float) -> None:
+        if self._thread is not None:
+            raise RuntimeError("the emulator already follows the wall clock")
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._follow_wall_clock, args=(speed,), name="simulated-pico",
+                                        daemon=True)
+        self._thread.start()
+
+    def _stop_clock(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
 
     @property
     def last_seq(self) -> int:
@@ -193,10 +213,10 @@ class SimulatedPico:
     def _dev(self, t: int) -> int:
         return (t - self._boot_us + self.device_start_us) & 0xFFFF_FFFF
 
-    def _follow_wall_clock(self) -> None:
+    def _follow_wall_clock(self, speed: float) -> None:
         start_wall, start_us = time.monotonic(), self.now_us
         while not self._stop.wait(0.002):
-            self._run_until(start_us + int((time.monotonic() - start_wall) * self.speed * US))
+            self._run_until(start_us + int((time.monotonic() - start_wall) * speed * US))
 
     def _run_until(self, target: int) -> None:
         while self.now_us < target:

@@ -1,0 +1,189 @@
+"""The pad calibration profile (``calibration/pads.toml``, format in ``calibration/README.md``).
+
+It holds what a person measured with ``companion calibrate pads`` (zero, counts per gram and noise of each
+pad; a piggy's weight and spread) and every threshold the pile estimator uses, written out explicitly so a
+referee's decision can always be traced to a number in one file.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+FORMAT_VERSION = 1
+T = TypeVar("T")
+
+
+class ProfileError(ValueError):
+    """A calibration profile that cannot be used, with the key that is wrong."""
+
+
+@dataclass(frozen=True)
+class PadCalibration:
+    """One pad's load cell: raw counts at empty, counts per gram, and its noise at rest."""
+
+    offset_counts: float
+    counts_per_gram: float
+    noise_g: float
+
+    def grams(self, raw: int) -> float:
+        return (raw - self.offset_counts) / self.counts_per_gram
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Every number the pile estimator decides with (see calibration/README.md for what each one means)."""
+
+    empty_g: float
+    count_sigmas: float
+    count_floor_g: float
+    settle_ms: float
+    settle_band_g: float
+    hold_band_g: float
+    touch_ms: float
+    topple_drop_g: float
+    topple_unconfirmed_g: float
+    topple_window_ms: float
+    tilt_confirm_ms: float
+    fault_timeout_ms: float
+
+    @classmethod
+    def derive(cls, piggy_g: float, noise_g: float) -> Thresholds:
+        """Defaults scaled to the measured piggy weight and the noisiest pad."""
+        return cls(
+            empty_g=round(0.3 * piggy_g, 2),
+            count_sigmas=4.0,
+            count_floor_g=round(max(0.5, 2 * noise_g), 2),
+            settle_ms=300.0,
+            settle_band_g=round(max(1.0, 5 * noise_g), 2),
+            hold_band_g=round(0.4 * piggy_g, 2),
+            touch_ms=500.0,
+            topple_drop_g=round(0.75 * piggy_g, 2),
+            topple_unconfirmed_g=round(1.5 * piggy_g, 2),
+            topple_window_ms=150.0,
+            tilt_confirm_ms=300.0,
+            fault_timeout_ms=250.0,
+        )
+
+
+@dataclass(frozen=True)
+class CalibrationProfile:
+    piggy_g: float
+    piggy_spread_g: float
+    max_piggies: int
+    pads: tuple[PadCalibration, ...]
+    thresholds: Thresholds
+
+    def tolerance_g(self, count: int) -> float:
+        """How far a settled weight may sit from ``count`` whole piggies and still be that count: the piggies'
+        spread grows with the square root of the count; the floor covers the pad's noise (averaged over the
+        settle window)."""
+        t = self.thresholds
+        return t.count_sigmas * math.sqrt(count) * self.piggy_spread_g + t.count_floor_g
+
+    def countable(self) -> str | None:
+        """Why piggies cannot be counted reliably with this profile, or None if they can."""
+        worst = self.tolerance_g(self.max_piggies)
+        if worst >= self.piggy_g / 2:
+            return (f"{self.max_piggies} piggies could be off by ±{worst:.1f} g, but one piggy weighs only "
+                    f"{self.piggy_g:.1f} g: counts would be ambiguous (tolerance must stay under half a piggy)")
+        return None
+
+    def with_pad(self, index: int, pad: PadCalibration) -> CalibrationProfile:
+        pads = list(self.pads)
+        pads.extend(pads[-1:] * (index + 1 - len(pads)))
+        pads[index] = pad
+        return replace(self, pads=tuple(pads))
+
+    # --- files
+    @classmethod
+    def load(cls, path: str | Path) -> CalibrationProfile:
+        path = Path(path)
+        try:
+            raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ProfileError(f"{path}: no calibration profile; run `companion calibrate pads`") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ProfileError(f"{path}: not valid TOML: {exc}") from None
+        try:
+            return cls.from_dict(raw)
+        except ProfileError as exc:
+            raise ProfileError(f"{path}: {exc}") from None
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> CalibrationProfile:
+        if raw.get("version") != FORMAT_VERSION:
+            raise ProfileError(f"version must be {FORMAT_VERSION}, got {raw.get('version')!r}")
+        piggy = _table(raw, "piggy")
+        pads = raw.get("pads")
+        if not isinstance(pads, list) or not pads:
+            raise ProfileError("[[pads]]: at least one pad is needed")
+        profile = cls(
+            piggy_g=_number(piggy, "grams", "piggy", positive=True),
+            piggy_spread_g=_number(piggy, "spread_g", "piggy"),
+            max_piggies=int(_number(piggy, "max_count", "piggy", positive=True)),
+            pads=tuple(_fill(PadCalibration, pad, f"pads[{i}]") for i, pad in enumerate(pads)),
+            thresholds=_fill(Thresholds, _table(raw, "thresholds"), "thresholds"),
+        )
+        for i, pad in enumerate(profile.pads):
+            if pad.counts_per_gram == 0:
+                raise ProfileError(f"pads[{i}].counts_per_gram: must not be 0")
+        return profile
+
+    def dumps(self) -> str:
+        lines = [
+            "# Pad calibration profile: format in calibration/README.md. Written by `companion calibrate pads`.",
+            f"version = {FORMAT_VERSION}",
+            "",
+            "[piggy]",
+            f"grams = {self.piggy_g:.3f}",
+            f"spread_g = {self.piggy_spread_g:.3f}",
+            f"max_count = {self.max_piggies}",
+            "",
+            "[thresholds]",
+            *(f"{k} = {float(v):g}" for k, v in asdict(self.thresholds).items()),
+        ]
+        for pad in self.pads:
+            lines += ["", "[[pads]]", *(f"{k} = {float(v):.4f}" for k, v in asdict(pad).items())]
+        return "\n".join(lines) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically: a half-written profile must never be what the next start reads."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(self.dumps(), encoding="utf-8")
+        tmp.replace(path)
+
+
+def _table(raw: dict[str, Any], name: str) -> dict[str, Any]:
+    value = raw.get(name)
+    if not isinstance(value, dict):
+        raise ProfileError(f"[{name}]: missing section")
+    return value
+
+
+def _number(table: dict[str, Any], key: str, where: str, positive: bool = False) -> float:
+    value = table.get(key)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ProfileError(f"{where}.{key}: expected a number, got {value!r}")
+    if value < 0 or (positive and value == 0):
+        raise ProfileError(f"{where}.{key}: must be {'above' if positive else 'at least'} 0, got {value!r}")
+    return float(value)
+
+
+def _fill(cls: type[T], table: dict[str, Any], where: str) -> T:
+    names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    unknown = set(table) - names
+    if unknown:
+        raise ProfileError(f"{where}.{sorted(unknown)[0]}: unknown key; known keys: {', '.join(sorted(names))}")
+    values = {}
+    for name in names:
+        value = table.get(name)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ProfileError(f"{where}.{name}: expected a number, got {value!r}")
+        values[name] = float(value)
+    return cls(**values)

@@ -1,0 +1,128 @@
+"""Pads: the serial link's frames routed to one pile estimator per pad, with tare and link-loss handling.
+
+This is what the rest of Tableside uses: ``PadMonitor(link, profile, on_event)`` calls ``on_event`` with every
+:class:`~companion.devices.pile.PileEvent` (on the link's reader thread; hand it on, don't block), and
+:meth:`PadMonitor.snapshot` gives the current state of every pad for a status page.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.devices import protocol as p
+from companion.devices.calibration import CalibrationProfile
+from companion.devices.link import LinkDown, SerialLink
+from companion.devices.pile import PileEstimator, PileEvent, PileState, pile_label
+
+EventHandler = Callable[[PileEvent, float], None]
+"""Called with each state change and the host's ``time.monotonic()`` when it was decided."""
+
+
+class TareRefused(RuntimeError):
+    """A tare that would set a wrong zero (a pad still moving or not answering), with the reason."""
+
+
+@dataclass(frozen=True)
+class PadView:
+    """One pad as a status page shows it."""
+
+    pad: int
+    label: str
+    state: PileState
+    count: int
+    grams: float
+    since_us: int | None
+
+
+class PadMonitor:
+    """Listens to a :class:`SerialLink` and keeps one :class:`PileEstimator` per pad."""
+
+    def __init__(self, link: SerialLink, profile: CalibrationProfile, on_event: EventHandler | None = None,
+                 pads: int | None = None) -> None:
+        self.link = link
+        self.profile = profile
+        count = pads if pads is not None else len(profile.pads)
+        self.estimators = [PileEstimator(i, profile) for i in range(count)]
+        self._on_event = on_event
+        self._since: list[int | None] = [None] * count
+        self._lock = threading.Lock()
+        self._last_device_us: int | None = None
+        link.add_listener(self._frame)
+
+    def close(self) -> None:
+        self.link.remove_listener(self._frame)
+
+    def _frame(self, message: p.Message, device_us: int | None, host_s: float) -> None:
+        with self._lock:
+            if device_us is not None:
+                self._last_device_us = device_us
+            event = None
+            if isinstance(message, p.Sample):
+                if message.pad < len(self.estimators):
+                    event = self.estimators[message.pad].sample(device_us, message.raw)
+            elif isinstance(message, p.Tilt):
+                if message.pad < len(self.estimators):
+                    event = self.estimators[message.pad].tilt(device_us, message.level)
+            elif isinstance(message, p.Fault):
+                if message.code == p.FaultCode.NOT_READY and message.pad < len(self.estimators):
+                    event = self.estimators[message.pad].fault(device_us, "HX711 not ready")
+            elif isinstance(message, p.Heartbeat):
+                for estimator in self.estimators:
+                    self._emit(estimator.check_silence(device_us), host_s)
+        self._emit(event, host_s)
+
+    def _emit(self, event: PileEvent | None, host_s: float) -> None:
+        if event is None:
+            return
+        self._since[event.pad] = event.since_us
+        if self._on_event is not None:
+            self._on_event(event, host_s)
+
+    def poll(self) -> None:
+        """Call now and then (e.g. once a second): a lost link puts every pad in ``fault``."""
+        health = self.link.health()
+        timeout_s = self.profile.thresholds.fault_timeout_ms / 1000
+        if health.connected and health.last_frame_age_s is not None and health.last_frame_age_s <= timeout_s:
+            return
+        why = "Pico not connected" if not health.connected else f"no frames for {health.last_frame_age_s:.1f} s"
+        with self._lock:
+            t = self._last_device_us or 0
+            events = [e.fault(t, why) for e in self.estimators if e.state is not PileState.FAULT]
+        for event in events:
+            self._emit(event, time.monotonic())
+
+    def tare(self, pads: list[int] | None = None, samples: int = 16) -> dict[int, float]:
+        """Set the zero of ``pads`` (default all) from the Pico's mean of the next readings; the pads must be
+        empty and still. Used on demand and when a match starts. Returns the new zeros in counts."""
+        pads = list(range(len(self.estimators))) if pads is None else pads
+        mask = sum(1 << i for i in pads)
+        try:
+            results = self.link.tare_raw(mask, samples, timeout=2.0 + samples / 10)
+        except LinkDown as exc:
+            raise TareRefused(f"cannot tare: {exc}") from None
+        band = self.profile.thresholds.settle_band_g
+        zeros = {}
+        for pad in pads:
+            result = results.get(pad)
+            if result is None:
+                raise TareRefused(f"pad {pad + 1} sent no readings to tare")
+            spread_g = result.spread / abs(self.estimators[pad].cal.counts_per_gram)
+            if spread_g > band * 2:
+                raise TareRefused(f"pad {pad + 1} moved by {spread_g:.1f} g while taring (limit {band * 2:.1f} g): "
+                                  "keep the pads empty and still, then tare again")
+            zeros[pad] = float(result.mean)
+        with self._lock:
+            for pad, zero in zeros.items():
+                self.estimators[pad].set_zero(zero)
+        return zeros
+
+    def snapshot(self) -> list[PadView]:
+        with self._lock:
+            return [
+                PadView(e.pad, pile_label(e.state, e.count), e.state, e.count,
+                        round(e.grams, 1), self._since[e.pad])
+                for e in self.estimators
+            ]

@@ -1,0 +1,91 @@
+"""The pile estimator and the calibration profile as pure logic: no serial, synthetic readings."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from companion.devices.calibration import CalibrationProfile, ProfileError
+from companion.devices.pile import PileEstimator, PileState
+
+PROFILE_PATH = Path(__file__).parents[2] / "calibration" / "pads.toml"
+PROFILE = CalibrationProfile.load(PROFILE_PATH)
+CAL = PROFILE.pads[0]
+PERIOD = 12_500
+
+
+def feed(est: PileEstimator, grams: float, seconds: float, start: int) -> tuple[int, list]:
+    events = []
+    t = start
+    for _ in range(int(seconds * 80)):
+        t += PERIOD
+        event = est.sample(t, round(CAL.offset_counts + grams * CAL.counts_per_gram))
+        if event:
+            events.append(event)
+    return t, events
+
+
+def test_a_weight_between_whole_piggies_is_touched() -> None:
+    est = PileEstimator(0, PROFILE)
+    _, events = feed(est, 2.5 * PROFILE.piggy_g, 1.0, 0)
+    assert [e.label for e in events][-1] == "touched"
+    assert "not a whole number" in events[-1].detail
+
+
+def test_more_than_the_pad_can_hold_is_touched_at_once() -> None:
+    est = PileEstimator(0, PROFILE)
+    t, _ = feed(est, 0.0, 0.5, 0)
+    t, events = feed(est, 500.0, 0.05, t)
+    assert [e.label for e in events][-1] == "touched"
+    assert events[-1].detail == "more than the pad can hold"
+
+
+def test_saturated_readings_are_skipped_not_weighed() -> None:
+    est = PileEstimator(0, PROFILE)
+    t, _ = feed(est, 0.0, 0.5, 0)
+    assert est.sample(t + PERIOD, 0x7F_FFFF) is None and est.sample(t + 2 * PERIOD, -0x80_0000) is None
+    assert est.saturated == 2 and est.state is PileState.EMPTY
+
+
+def test_silence_becomes_a_fault() -> None:
+    est = PileEstimator(0, PROFILE)
+    t, _ = feed(est, 0.0, 0.5, 0)
+    assert est.check_silence(t + 200_000) is None
+    event = est.check_silence(t + 300_000)
+    assert event is not None and event.state is PileState.FAULT and "no samples" in event.detail
+
+
+def test_the_profile_round_trips_and_the_default_can_count() -> None:
+    assert CalibrationProfile.from_dict(tomllib.loads(PROFILE.dumps())) == PROFILE
+    assert PROFILE.countable() is None
+
+
+def test_too_spread_piggies_are_refused_with_a_reason() -> None:
+    spread = replace(PROFILE, piggy_spread_g=1.5)
+    assert "ambiguous" in (spread.countable() or "")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("version = 2", "version must be 1"),
+        ("version = 1\n[piggy]\ngrams = 9\nspread_g = 0.3\nmax_count = 8\n", "[[pads]]"),
+        (PROFILE_PATH.read_text().replace("grams = 9.000", "grams = -9"), "piggy.grams"),
+        (PROFILE_PATH.read_text().replace("settle_ms", "settle_sm"), "unknown key"),
+        (PROFILE_PATH.read_text().replace("counts_per_gram = 4300.0000", "counts_per_gram = 0", 1), "must not be 0"),
+        ("version = [", "not valid TOML"),
+    ],
+)
+def test_a_bad_profile_names_what_is_wrong(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "pads.toml"
+    path.write_text(text)
+    with pytest.raises(ProfileError, match=message.replace("[", r"\[")):
+        CalibrationProfile.load(path)
+
+
+def test_a_missing_profile_says_how_to_make_one(tmp_path: Path) -> None:
+    with pytest.raises(ProfileError, match="companion calibrate pads"):
+        CalibrationProfile.load(tmp_path / "nope.toml")

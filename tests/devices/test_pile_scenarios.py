@@ -1,0 +1,212 @@
+"""Pile states through the whole chain: emulated pads → emulated firmware → pty → pyserial link → estimator.
+
+Times are device microseconds; each scenario checks the state sequence and when each change was decided and
+when its evidence began.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from companion.devices.calibration import CalibrationProfile
+from companion.devices.link import SerialLink
+from companion.devices.pads import PadMonitor
+from companion.devices.pile import PileEvent
+from companion.sim.pads import PadModel, PadPhysics
+from companion.sim.pico import SimulatedPico
+from tests.devices.support import pump, wait_until
+
+pytestmark = pytest.mark.timeout(60)
+PROFILE = CalibrationProfile.load(Path(__file__).parents[2] / "calibration" / "pads.toml")
+MS = 1000
+
+
+@dataclass
+class Table:
+    pico: SimulatedPico
+    link: SerialLink
+    monitor: PadMonitor
+    events: list[PileEvent] = field(default_factory=list)
+
+    @property
+    def pad(self) -> PadModel:
+        return self.pico.pads[0]
+
+    def run(self, seconds: float) -> None:
+        pump(self.pico, self.link, seconds)
+
+    def labels(self) -> list[str]:
+        return [e.label for e in self.events]
+
+    def build(self, n: int) -> None:
+        for _ in range(n):
+            self.pad.place()
+            self.run(1.0)
+
+    def mark(self) -> tuple[int, int]:
+        """(device time now, number of events so far): to look at what happens next."""
+        return self.pico.device_us, len(self.events)
+
+
+def make_table(physics: PadPhysics | None = None, seed: int = 11) -> Iterator[Table]:
+    with SimulatedPico(pads=1, seed=seed, physics=physics) as pico, SerialLink(pico.port) as link:
+        assert link.wait_connected(5)
+        events: list[PileEvent] = []
+        table = Table(pico, link, PadMonitor(link, PROFILE, lambda e, _h: events.append(e), pads=1), events)
+        table.run(0.5)
+        yield table
+
+
+@pytest.fixture
+def table() -> Iterator[Table]:
+    yield from make_table()
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_building_n_piggies_counts_each_one(table: Table, n: int) -> None:
+    start, _ = table.mark()
+    table.build(n)
+    expected = [label for k in range(1, n + 1) for label in ("building", f"stable({k})")]
+    assert table.labels() == expected
+    for k, event in enumerate(table.events[1::2]):
+        placed = start + k * 1_000_000
+        hand_gone = placed + 350 * MS
+        assert hand_gone <= event.since_us <= hand_gone + 60 * MS  # still from the moment the hand left
+        assert event.t_us - event.since_us == pytest.approx(300 * MS, abs=20 * MS)  # after the settle time
+
+
+def test_a_hand_on_a_standing_pile_is_touched_from_when_it_arrived(table: Table) -> None:
+    table.build(3)
+    touch, seen = table.mark()
+    table.pad.hand(20.0, 1.5)
+    table.run(2.5)
+    after = table.events[seen:]
+    assert [e.label for e in after] == ["building", "touched", "stable(3)"]
+    touched = after[1]
+    assert touch <= touched.since_us <= touch + 40 * MS
+    assert touched.t_us - touched.since_us == pytest.approx(500 * MS, abs=15 * MS)
+    assert after[2].since_us >= touch + 1_500 * MS
+
+
+def test_topple_after_building(table: Table) -> None:
+    table.build(3)
+    fall, seen = table.mark()
+    table.pad.topple()
+    table.run(1.0)
+    after = table.events[seen:]
+    assert [e.label for e in after] == ["toppled", "stable(1)"]
+    assert fall <= after[0].since_us <= fall + 10 * MS  # timed by the vibration sensor
+    assert after[0].t_us - fall < 100 * MS
+    assert "tilt" in after[0].detail
+
+
+def test_topple_while_building(table: Table) -> None:
+    table.build(2)
+    placing, seen = table.mark()
+    table.pad.place()
+    table.pad.topple(at_s=0.25)  # the third piggy is on, the hand still on it, and it all goes
+    table.run(1.5)
+    after = table.events[seen:]
+    assert [e.label for e in after] == ["building", "toppled", "stable(1)"]
+    assert after[1].since_us >= placing + 200 * MS
+
+
+def test_topple_without_the_sensor_is_caught_by_the_load_cell_alone(table: Table) -> None:
+    table.build(4)
+    fall, seen = table.mark()
+    table.pad.topple()
+    table.pad.vibrations.clear()  # a sensor that missed it
+    table.run(1.0)
+    after = table.events[seen:]
+    assert [e.label for e in after] == ["toppled", "stable(1)"]
+    assert "lost" in after[0].detail
+    assert fall <= after[0].since_us <= fall + 40 * MS  # the last sample of the whole pile
+
+
+def test_lifting_one_piggy_off_by_hand_is_not_a_topple(table: Table) -> None:
+    table.build(3)
+    _, seen = table.mark()
+    table.pad.remove()
+    table.run(1.2)
+    assert [e.label for e in table.events[seen:]] == ["building", "stable(2)"]
+
+
+def test_a_table_bump_changes_nothing(table: Table) -> None:
+    table.build(3)
+    _, seen = table.mark()
+    for _ in range(3):
+        table.pad.bump(amplitude_g=3.0)
+        table.run(0.7)
+    assert table.events[seen:] == []
+
+
+def test_slow_drift_does_not_change_the_count() -> None:
+    for table in make_table(PadPhysics(drift_g_per_s=0.03)):
+        table.build(3)
+        _, seen = table.mark()
+        table.run(60.0)  # 1.8 g of drift in a minute
+        assert table.events[seen:] == []
+        assert table.labels()[-1] == "stable(3)"
+
+
+def test_noise_at_the_calibrated_spread_never_flickers() -> None:
+    for table in make_table(PadPhysics(noise_g=PROFILE.pads[0].noise_g), seed=99):
+        table.build(4)
+        _, seen = table.mark()
+        table.run(20.0)
+        assert table.events[seen:] == []
+
+
+def test_a_stopped_hx711_is_a_fault_until_readings_settle_again(table: Table) -> None:
+    table.build(2)
+    stop, seen = table.mark()
+    table.pico.stop_hx711(0)
+    table.run(0.5)
+    table.pico.start_hx711(0)
+    table.run(1.0)
+    after = table.events[seen:]
+    assert [e.label for e in after] == ["fault", "stable(2)"]
+    assert stop + 88 * MS <= after[0].t_us <= stop + 115 * MS  # 100 ms after the last reading
+    assert "not ready" in after[0].detail
+
+
+def test_garbage_and_bad_frames_mid_build_do_not_change_the_count(table: Table) -> None:
+    table.pad.place()
+    table.pico.garbage()
+    table.pico.faults.corrupt = 5
+    table.run(1.0)
+    table.pad.place()
+    table.pico.faults.truncate = 3
+    table.run(1.0)
+    assert table.labels() == ["building", "stable(1)", "building", "stable(2)"]
+    assert table.link.health().bad_frames >= 5
+
+
+def test_unplug_faults_every_pad_and_replug_recovers(table: Table) -> None:
+    table.build(2)
+    _, seen = table.mark()
+    table.pico.unplug()
+    assert wait_until(lambda: not table.link.health().connected)
+    table.monitor.poll()
+    assert [e.label for e in table.events[seen:]] == ["fault"]
+    assert "not connected" in table.events[-1].detail
+    table.pico.replug()
+    assert table.link.wait_connected(5)
+    table.run(1.0)
+    assert table.labels()[-1] == "stable(2)"
+
+
+def test_tare_at_match_start_zeroes_the_pads(table: Table) -> None:
+    table.pad.place(grams=4.0)  # crumbs, a card: a small weight that should become the new zero
+    table.run(1.0)
+    zero = table.pico.pads[0].physics.offset_counts + 4.0 * table.pico.pads[0].physics.counts_per_gram
+    with table.pico.running(speed=5.0):
+        zeros = table.monitor.tare()
+    assert zeros[0] == pytest.approx(zero, abs=0.5 * 4_300)
+    table.build(1)
+    assert table.labels()[-1] == "stable(1)"
+    assert table.monitor.snapshot()[0].grams == pytest.approx(9.0, abs=1.5)
