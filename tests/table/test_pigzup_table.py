@@ -1,0 +1,94 @@
+"""The PigzUp! table loop: camera flips become actions, a match call starts the judge, its verdict is logged."""
+
+from __future__ import annotations
+
+import json
+
+from companion.games.base import GameSetup
+from companion.games.pigzup.actions import MatchVerdict
+from companion.table.observations import ButtonPress, PadReading, PileState
+from companion.table.pigzup_judge import JudgeSettings, replay_trace
+from companion.table.pigzup_table import PigzUpTable
+
+
+class Lights:
+    def __init__(self):
+        self.calls = []
+
+    def announce(self, kind, seats):
+        self.calls.append((kind, seats))
+
+
+def make_table(session, tmp_path, clock):
+    session.start_game(GameSetup("pigzup", ("Ann", "Ben", "Cat")), source="web")
+    lights = Lights()
+    table = PigzUpTable(session, JudgeSettings(hold_seconds=1.0), announcer=lights, traces=tmp_path / "traces",
+                        clock=clock)
+    return table, lights
+
+
+def stack(table, seat, state, count, start, end):
+    t = start
+    while t < end:
+        table.pad(PadReading(seat, state, count, round(t, 4)))
+        t += 1 / 80
+
+
+def test_flips_call_a_match_and_the_judges_verdict_is_logged(session, tmp_path):
+    now = [100.0]
+    table, lights = make_table(session, tmp_path, lambda: now[0])
+    table.card_flipped("seat-0", "3-pink-blue", t=100.0)
+    table.card_flipped("centre", "4-blue-blue", t=100.5)  # not a player's pile: ignored
+    table.card_flipped("seat-1", "3-green-pink", t=101.0)
+    table.drain()
+    assert session.state.race.racers == (1, 0)
+    assert table.judge.race is not None and ("match", (1, 0)) in lights.calls
+    stack(table, 1, PileState.STABLE, 3, 102.0, 103.0)
+    table.press(ButtonPress(1, 103.0))
+    stack(table, 1, PileState.STABLE, 3, 103.0, 104.1)
+    table.drain()
+    assert session.state.race is None
+    (result,) = session.state.results
+    assert result.winner == 1 and result.reaction_ms == 2000
+    assert ("winner", (1,)) in lights.calls
+    events = session.log.events(session.game_id)
+    assert events[-1].source == "judge" and events[-1].payload["type"] == "verdict"
+    (trace_file,) = (tmp_path / "traces").iterdir()
+    trace = [json.loads(line) for line in trace_file.read_text().splitlines()]
+    assert [v.winner for v in replay_trace(trace)] == [1]
+    assert table.view()["stats"][1]["wins"] == 1
+
+
+def test_a_referee_verdict_stands_down_the_judge(session, tmp_path):
+    table, _ = make_table(session, tmp_path, lambda: 5.0)
+    table.card_flipped("seat-0", "2-pink-blue", t=1.0)
+    table.card_flipped("seat-1", "2-blue-green", t=2.0)
+    table.drain()
+    assert table.judge.race is not None
+    session.submit(MatchVerdict(0, "referee: Ben peeked"), source="web")
+    table.drain()
+    assert table.judge.race is None
+    assert table.view()["race"] is None
+
+
+def test_a_misread_flip_is_refused_and_changes_nothing(session, tmp_path):
+    table, _ = make_table(session, tmp_path, lambda: 5.0)
+    table.card_flipped("seat-1", "2-pink-blue", t=1.0)  # it is Ann's turn
+    table.drain()
+    assert session.state.faceup == [[], [], []]
+    assert session.snapshot()["warnings"][-1]["code"] == "not-your-turn"
+
+
+def test_the_live_view_shows_the_race(session, tmp_path):
+    now = [10.0]
+    table, _ = make_table(session, tmp_path, lambda: now[0])
+    table.card_flipped("seat-0", "4-pink-blue", t=1.0)
+    table.card_flipped("seat-1", "4-blue-green", t=2.0)
+    stack(table, 1, PileState.STABLE, 4, 3.0, 3.1)
+    table.press(ButtonPress(1, 3.1))
+    table.drain()
+    now[0] = 3.5
+    race = table.view()["race"]
+    assert race["racers"] == ["Ben", "Ann"] and race["piggies"] == 4
+    assert race["pads"][0] == {"seat": 1, "name": "Ben", "pile": "stable(4)", "count": 4}
+    assert race["holding"] == {"seat": 1, "name": "Ben", "remaining_s": 0.6}
