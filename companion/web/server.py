@@ -22,6 +22,8 @@ from companion.web.settings import WebSettings
 if TYPE_CHECKING:
     from companion.table.session import TableSession
 
+LOOP_TURN_SECONDS = 0.2  # the longest an idle loop sleeps: how long stop() may wait (requests wake it at once)
+
 
 class WebServer:
     """A running status page: ``url`` to print, ``stop()`` to end it (live streams are closed first)."""
@@ -44,15 +46,14 @@ class WebServer:
         """waitress's own loop, one turn at a time, so that closing happens on this thread after the last turn."""
         server = self._server
         while not self._stopping.is_set():
-            wasyncore.loop(timeout=server.adj.asyncore_loop_timeout, map=server._map, use_poll=True, count=1)
+            wasyncore.loop(timeout=LOOP_TURN_SECONDS, map=server._map, use_poll=True, count=1)
         server.task_dispatcher.shutdown(timeout=5)
         wasyncore.close_all(server._map)
 
     def stop(self, timeout: float = 10.0) -> None:
         """End the live streams, let every request thread finish, then close every socket."""
         self.app.extensions[EXTENSION].broadcaster.close()
-        self._stopping.set()
-        self._server.pull_trigger()
+        self._stopping.set()  # seen within one loop turn; pulling waitress's trigger here could race its closing
         self._thread.join(timeout)
 
     @property

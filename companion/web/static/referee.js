@@ -158,6 +158,7 @@
   function refreshActionTypes() {
     const actions = currentActions();
     const snap = window.tableside.current() || {};
+    $("action-prompt").textContent = (snap.scoreboard && snap.scoreboard.prompt) || "";
     const key = `${snap.game_id}:${actions.map((a) => a.type).join(",")}`;
     if (key === actionsKey) return;  // keep what the referee is typing unless the game changed
     actionsKey = key;

@@ -1,0 +1,148 @@
+"""The status page in a real browser: Playwright driving Debian's Chromium against the waitress server."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from companion.table.session import TableSession
+from companion.web.server import WebServer, start_server
+from companion.web.settings import WebSettings
+from tests.web.conftest import PIN, legal_move, start
+from tests.web.test_live import SSEClient
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+PHONE = {"width": 390, "height": 844}
+
+
+def launch_chromium(home: Path) -> Iterator[Browser]:
+    """Debian's Chromium with its profile, caches and config in ``home`` (never the user's, never CI's)."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: run .ci/install-browser (apt-get install chromium) first")
+    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
+           "XDG_CACHE_HOME": str(home / "cache"), "XDG_DATA_HOME": str(home / "data")}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, env=env)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    yield from launch_chromium(tmp_path_factory.mktemp("browser-home"))
+
+
+@pytest.fixture
+def page(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    viewport = getattr(request, "param", None) or {"width": 1024, "height": 800}
+    context = chromium.new_context(viewport=viewport)
+    context.set_default_timeout(5000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_scoreboard_updates_live(page: Page, server: WebServer, table: TableSession) -> None:
+    start(table)
+    page.goto(server.url)
+    expect(page.locator("#game-title")).to_have_text("Corgi Pileup")
+    expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+    expect(page.locator("#scores tbody tr")).to_have_count(3)
+    table.submit(legal_move(table), source="camera")
+    latest = table.snapshot()["recent"][-1]["text"]
+    expect(page.locator("#recent li").first).to_contain_text(latest)
+    expect(page.locator("#prompt")).to_have_text(table.snapshot()["scoreboard"]["prompt"])
+    shot(page, "scoreboard-live")
+
+
+def test_falls_back_to_polling_when_streams_are_full(page: Page, table: TableSession, pin_hash: str) -> None:
+    running = start_server(table, WebSettings(pin_hash=pin_hash, threads=9), host="127.0.0.1", port=0)
+    holder = SSEClient.open(running)  # takes the only streaming slot
+    try:
+        start(table)
+        page.goto(running.url)
+        expect(page.locator("#connection")).to_have_attribute("data-state", "polling")
+        table.submit(legal_move(table), source="camera")
+        expect(page.locator("#recent li").first).to_contain_text(table.snapshot()["recent"][-1]["text"])
+    finally:
+        holder.close()
+        running.stop()
+
+
+def test_referee_unlocks_starts_moves_and_undoes(page: Page, server: WebServer, table: TableSession) -> None:
+    page.goto(server.url + "referee")
+    page.get_by_label("Referee PIN").fill("0000")
+    page.get_by_role("button", name="Unlock").click()
+    expect(page.locator("#referee-message")).to_contain_text("That PIN is wrong")
+    page.get_by_label("Referee PIN").fill(PIN)
+    page.get_by_label("Referee PIN").press("Enter")
+    expect(page.locator("#controls")).to_be_visible()
+
+    page.get_by_label("Game", exact=True).select_option("corgi-pileup")
+    page.get_by_label("Variant").select_option("standard")
+    page.get_by_label("Seat 0").fill("Emily")
+    page.get_by_label("Seat 1").fill("Peter")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#referee-message")).to_contain_text("started")
+    expect(page.locator("#scores tbody th")).to_have_text(["Emily", "Peter"])
+    assert table.snapshot()["players"] == ["Emily", "Peter"]
+
+    page.get_by_label("Action", exact=True).select_option("play")
+    page.get_by_label("player").select_option(label="Emily (seat 0)")
+    page.get_by_label("card").fill("5")
+    page.get_by_role("button", name="Enter action").click()
+    expect(page.locator("#referee-message")).to_have_text("Action entered.")
+    expect(page.locator("#recent li").first).to_contain_text("Emily led a 5")
+    shot(page, "referee-move")
+
+    page.get_by_role("button", name="Enter action").click()  # Emily again, out of turn
+    expect(page.locator("#referee-message")).to_contain_text("It is Peter's turn")  # the rule's own words
+    page.get_by_label("card").fill("9")
+    page.get_by_role("button", name="Load the last action to correct it").click()
+    expect(page.locator("#referee-message")).to_contain_text("Loaded “Emily led a 5.”")
+    expect(page.get_by_label("card")).to_have_value("5")
+    page.get_by_label("card").fill("7")
+    page.get_by_role("button", name="Replace the last action with this").click()
+    expect(page.locator("#referee-message")).to_have_text("The last action was replaced.")
+    expect(page.locator("#recent li").first).to_contain_text("Emily led a 7")
+
+    page.get_by_role("button", name="Undo the last action").click()
+    expect(page.locator("#referee-message")).to_have_text("The last action was undone.")
+    expect(page.locator("#recent")).not_to_contain_text("Emily led")
+    assert [m["text"] for m in table.snapshot()["recent"]] == ["Round 1: 5 cards dealt to each player."]
+
+
+@pytest.mark.parametrize("page", [PHONE], indirect=True)
+def test_usable_at_phone_width(page: Page, server: WebServer, table: TableSession) -> None:
+    start(table, players=("Emily", "Peter", "Taylor", "Amy", "Jordan"))
+    table.submit(legal_move(table), source="camera")
+    pages = (("", "phone-scoreboard", "#scores"), ("referee", "phone-referee", "#unlock-form"),
+             ("history", "phone-history", "main table"))
+    for path, name, ready in pages:
+        page.goto(server.url + path)
+        expect(page.locator(ready)).to_be_visible()
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"/{path} scrolls sideways by {overflow}px at phone width"
+        shot(page, name)
+    page.goto(server.url)
+    expect(page.locator("#scores tbody tr")).to_have_count(5)
+    assert float(page.locator("#prompt").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 18
+    page.keyboard.press("Tab")
+    expect(page.locator(".skip")).to_be_focused()  # keyboard users can jump past the navigation
