@@ -14,6 +14,7 @@ from companion.config import Config
 from companion.games.base import GameSetup, MalformedAction, RuleViolation
 from companion.games.registry import GAMES, get_game
 from companion.table.log import Event, EventLog
+from companion.table.pigzup_judge import read_trace, replay_trace
 from companion.table.session import TableSession
 
 
@@ -128,6 +129,22 @@ def run_log(args: argparse.Namespace, config: Config) -> int:
         log.close()
 
 
+def run_judge(args: argparse.Namespace, config: Config) -> int:
+    """Replay a recorded match trace through the judge; print its verdicts beside the recorded ones."""
+    try:
+        entries = read_trace(Path(args.trace).read_text(encoding="utf-8").splitlines())
+        verdicts = [v.to_json() for v in replay_trace(entries)]
+    except OSError as exc:
+        print(f"companion judge: cannot read {args.trace}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except (ValueError, KeyError, TypeError) as exc:
+        print(f"companion judge: {args.trace} is not a match trace: {exc}", file=sys.stderr)
+        return 2
+    recorded = [{k: v for k, v in e.items() if k != "kind"} for e in entries if e["kind"] == "verdict"]
+    print(json.dumps({"verdicts": verdicts, "recorded": recorded, "same": verdicts == recorded}, indent=2))
+    return 0 if verdicts == recorded else 1
+
+
 def register(groups: Any) -> None:
     games = groups.root.add_parser("games", help="list the games and their variants")
     games.set_defaults(run=run_games)
@@ -136,6 +153,10 @@ def register(groups: Any) -> None:
     replay.add_argument("game", help="the game's name, as `companion games` lists it")
     replay.add_argument("file", help="JSON lines (docs/events.md); - reads standard input")
     replay.set_defaults(run=run_replay)
+
+    judge = groups.root.add_parser("judge", help="replay a recorded PigzUp! match trace through the judge")
+    judge.add_argument("--trace", required=True, metavar="FILE", help="a trace written by the table (JSON lines)")
+    judge.set_defaults(run=run_judge)
 
     log = groups.root.add_parser("log", help="list, show or export stored games")
     log_sub = log.add_subparsers(dest="action")

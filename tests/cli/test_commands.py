@@ -10,6 +10,8 @@ import pytest
 
 from companion.cli import main
 from companion.table.log import EventLog
+from companion.table.observations import ButtonPress, PadReading, PileState
+from companion.table.pigzup_judge import JudgeSettings, MatchJudge
 from companion.table.replay import fold
 
 
@@ -108,3 +110,21 @@ def test_bad_config_is_reported_with_exit_code_2(capsys, tmp_path):
 def test_python_dash_m_companion_runs():
     done = subprocess.run([sys.executable, "-m", "companion", "games"], capture_output=True, text=True, check=True)
     assert "corgi-pileup" in done.stdout
+
+
+def test_judge_replays_a_recorded_trace(capsys, tmp_path):
+    judge = MatchJudge(JudgeSettings(), ("Ann", "Ben"))
+    judge.call((0, 1), 2, 0.0)
+    judge.reading(PadReading(1, PileState.STABLE, 2, 1.0))
+    judge.press(ButtonPress(1, 1.0))
+    judge.reading(PadReading(1, PileState.TOPPLED, 2, 1.2))
+    path = tmp_path / "match.jsonl"
+    path.write_text("\n".join(json.dumps(e) for e in judge.trace), encoding="utf-8")
+    code, out, _ = run(capsys, "judge", "--trace", str(path))
+    report = json.loads(out)
+    assert code == 0 and report["same"]
+    assert report["verdicts"][0]["winner"] == 0
+    assert report["verdicts"][0]["reason"] == "Ben's pile toppled 0.20 s after the shout."
+    path.write_text('{"kind": "press", "t": 1}\n', encoding="utf-8")
+    code, _, err = run(capsys, "judge", "--trace", str(path))
+    assert code == 2 and "not a match trace" in err
