@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.devices.settings import ButtonSettings, SerialSettings
+from companion.table.pigzup_judge import JudgeSettings
 from companion.vision.settings import CameraSettings
 from companion.web.settings import WebSettings
 
@@ -42,6 +43,7 @@ class Config:
     serial: SerialSettings = field(default_factory=SerialSettings)
     buttons: ButtonSettings = field(default_factory=ButtonSettings)
     camera: CameraSettings = field(default_factory=CameraSettings)
+    judge: JudgeSettings = field(default_factory=JudgeSettings)
     path: Path | None = None
 
     def resolve(self, relative: str) -> Path:

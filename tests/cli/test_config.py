@@ -55,3 +55,10 @@ def test_mistakes_name_the_key(tmp_path, text, message):
 def test_a_missing_file_is_reported(tmp_path):
     with pytest.raises(ConfigError, match="no such config file"):
         load_config(tmp_path / "nope.toml")
+
+
+def test_judge_settings_are_validated(tmp_path):
+    config = load_config(write(tmp_path, "[judge]\nhold_seconds = 2\nfalse_shout = 'ignored'\n"))
+    assert (config.judge.hold_seconds, config.judge.false_shout) == (2.0, "ignored")
+    with pytest.raises(ConfigError, match=r"\[judge\] false_shout must be one of loses, ignored"):
+        load_config(write(tmp_path, "[judge]\nfalse_shout = 'sometimes'\n"))
