@@ -2,43 +2,30 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from companion.table.session import TableSession
 from companion.web.server import WebServer, start_server
 from companion.web.settings import WebSettings
+from tests.web.clients import SSEClient, launch_chromium
 from tests.web.conftest import PIN, legal_move, start
-from tests.web.test_live import SSEClient
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 PHONE = {"width": 390, "height": 844}
 
 
-def launch_chromium(home: Path) -> Iterator[Browser]:
-    """Debian's Chromium with its profile, caches and config in ``home`` (never the user's, never CI's)."""
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: run .ci/install-browser (apt-get install chromium) first")
-    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
-           "XDG_CACHE_HOME": str(home / "cache"), "XDG_DATA_HOME": str(home / "data")}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, env=env)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture(scope="module")
 def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    yield from launch_chromium(tmp_path_factory.mktemp("browser-home"))
+    try:
+        yield from launch_chromium(tmp_path_factory.mktemp("browser-home"))
+    except FileNotFoundError as exc:
+        pytest.fail(str(exc))
 
 
 @pytest.fixture

@@ -6,52 +6,14 @@ import http.client
 import json
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
 from companion.table.session import TableSession
 from companion.web.server import WebServer, start_server
 from companion.web.settings import WebSettings
+from tests.web.clients import SSEClient
 from tests.web.conftest import legal_move, start
-
-
-@dataclass
-class SSEClient:
-    """A minimal EventSource: reads the stream line by line (waitress sends it chunked)."""
-
-    response: http.client.HTTPResponse
-    connection: http.client.HTTPConnection
-
-    @classmethod
-    def open(cls, server: WebServer, timeout: float = 5.0) -> SSEClient:
-        connection = http.client.HTTPConnection(server.host, server.port, timeout=timeout)
-        connection.request("GET", "/api/events", headers={"Accept": "text/event-stream"})
-        return cls(connection.getresponse(), connection)
-
-    def next_event(self) -> dict[str, str]:
-        """The next block of ``field: value`` lines; a comment (keep-alive) comes back as ``{"comment": ...}``."""
-        fields: dict[str, str] = {}
-        while True:
-            line = self.response.readline().decode("utf-8")
-            if line in ("\n", ""):
-                if fields or line == "":
-                    return fields
-                continue
-            name, _, value = line.rstrip("\n").partition(":")
-            fields[name or "comment"] = value.strip()
-
-    def next_snapshot(self) -> dict[str, Any]:
-        while True:
-            event = self.next_event()
-            if event.get("event") == "snapshot":
-                return json.loads(event["data"])
-            assert event, "the stream ended"
-
-    def close(self) -> None:
-        self.response.close()  # the response holds its own reference to the socket
-        self.connection.close()
 
 
 @pytest.fixture
