@@ -201,6 +201,8 @@ def _crazy(face: Face) -> np.ndarray:
         cv2.circle(img, (w // 2, h // 2 + 20), 88, PAPER, -1, cv2.LINE_AA)
         _corgi(img, (w // 2 + 10, h // 2 + 10), PALETTE[str(face["fur"])], 0.95)
         text(img, str(face["number"]), (w // 2, 60), 56, PAPER, thick=7)
+        for k in range(int(face["number"])):  # pips: the count reads at any size, unlike a small digit
+            cv2.circle(img, (w // 2 + (k - 2) * 28, h - 46), 11, PAPER, -1, cv2.LINE_AA)
         _indices(img, str(face["number"]))
     elif face.kind == "wild":
         img = _blank(PAPER)

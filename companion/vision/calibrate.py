@@ -20,12 +20,15 @@ IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".webp"}
 
 
 def crop_reference(image: np.ndarray, aspect: float = CARD_ASPECT) -> np.ndarray:
-    """The rectified card in a reference picture: the largest card found, else the whole picture."""
-    settings = DetectSettings(aspect=aspect, min_area=0.15, max_area=1.0)
-    quads = find_cards(image, settings)
-    if quads:
+    """The rectified card in a reference picture: a picture shaped like a card is a scan of it; in any other
+    picture (a photo of the card on the table) the largest card found."""
+    h, w = image.shape[:2]
+    if abs(max(h, w) / min(h, w) / aspect - 1) > 0.12:
+        quads = find_cards(image, DetectSettings(aspect=aspect, min_area=0.05, max_area=0.95))
+        if not quads:
+            raise CatalogError("no card found in the picture: photograph it alone on a dark cloth, or crop it")
         return warp_card(image, max(quads, key=cv2.contourArea))
-    if image.shape[1] > image.shape[0]:  # a landscape scan of a portrait card
+    if w > h:  # a landscape scan of a portrait card
         image = cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
     return cv2.resize(image, WARP, interpolation=cv2.INTER_AREA)
 
@@ -64,7 +67,10 @@ def catalog_from_folder(deck: Deck, folder: Path, progress: Callable[[int, int, 
         img = cv2.imread(str(images[face.id]), cv2.IMREAD_COLOR)
         if img is None:
             raise CatalogError(f"{images[face.id]}: not a readable image")
-        crops[face.id] = crop_reference(img)
+        try:
+            crops[face.id] = crop_reference(img)
+        except CatalogError as exc:
+            raise CatalogError(f"{images[face.id]}: {exc}") from None
         if progress:
             progress(k, len(deck), face.id)
     return Catalog(deck, crops)

@@ -20,7 +20,7 @@ from companion.games.decks import Deck, deck_from_ids, load_deck, load_deck_file
 from companion.vision.observations import UNKNOWN
 
 WARP = (72, 100)  # (w, h) px of the rectified card
-FEATURE = (32, 44)  # (w, h) px compared
+FEATURE = (40, 56)  # (w, h) px compared
 CELL = 4  # feature px per occlusion cell side
 CHROMA_WEIGHT = 2.0
 FORMAT = 1
@@ -46,6 +46,7 @@ class MatchSettings:
     max_distance: float = 0.02  # mean per-pixel distance beyond which nothing in the catalogue is this card
     min_margin: float = 0.5  # how far from halfway between the two closest faces a card must sit (1 = on the best)
     occluded_share: float = 0.25  # share of cells that may be ignored as matching no reference
+    min_evidence: float = 0.4  # share of the difference between the two closest faces that must be visible
 
 
 def warp_card(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -105,8 +106,12 @@ class Catalog:
             second = int(order[1])
             s2 = second + n * int(scores[n + second] < scores[second])
             # where the card sits between the two references: 1 = exactly the best, 0 = halfway
-            gap = float(((self._refs[b][keep] - self._refs[s2][keep]) ** 2).mean())
+            diff = ((self._refs[b] - self._refs[s2]) ** 2).mean(axis=1)
+            gap = float(diff[keep].mean())
             margin = (float(per_face[second]) - d1) / max(gap, 1e-9)
+            # what tells the two apart must be in view: else a hidden corner index would be a coin toss
+            if diff[keep].sum() < self.settings.min_evidence * diff.sum():
+                margin = 0.0
         else:
             margin = 1.0
         closeness = np.clip(2.0 - 2.0 * d1 / self.settings.max_distance, 0.0, 1.0)

@@ -65,6 +65,7 @@ class Recognizer:
         self.card_mm = card_mm
         self.detect = detect or DetectSettings(aspect=card_mm[1] / card_mm[0])
         self._last_hom: np.ndarray | None = None
+        self.not_a_card = 2.0
 
     def process(self, frame: np.ndarray) -> FrameResult:
         timings: dict[str, float] = {}
@@ -79,6 +80,8 @@ class Recognizer:
         cards = []
         for quad in quads:
             m = self.catalog.match(warp_card(frame, quad))
+            if m.distance > self.not_a_card * self.catalog.settings.max_distance:
+                continue  # like nothing in the deck: a white box, a sheet of paper, not a card
             corners = np.roll(quad, -2, axis=0) if m.upside_down else quad
             cards.append(CardFound(m.face, m.confidence, self._zone(hom, quad), corners, m.best, m.distance))
         t3 = time.perf_counter()
