@@ -219,3 +219,11 @@ def test_a_refused_correction_changes_nothing(referee: Browser, table: TableSess
     check()
     start(table)
     error(referee.post("/api/referee/correct", legal_move(table).to_json()), 409, "nothing-to-undo")
+
+
+def test_oversized_bodies_are_refused(referee: Browser, table: TableSession, unchanged: Any) -> None:
+    start(table)
+    check = unchanged()
+    response = referee.post("/api/referee/end", {"reason": "x" * 70_000})
+    assert response.status_code == 413 and response.json["error"] == "request-entity-too-large"
+    check()
