@@ -1,0 +1,163 @@
+"""Vision benchmark on held-out synthetic scenes: accuracy, confusion, per-stage speed, flip latency.
+
+Seeds from 900000 up are held out: tests use 1000-1999 and tuning used 0-999, so these scenes were never seen
+while the thresholds were chosen. Prints figures; it is not a timed test. Run: ``python benchmarks/bench_vision.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.games.decks import deck_names, load_deck
+from companion.sim.render import write_reference_folder
+from companion.sim.scene import random_scene, render_scene
+from companion.sim.scene_camera import SimCamera, flip_script
+from companion.vision.calibrate import catalog_from_folder
+from companion.vision.catalog import Catalog
+from companion.vision.mat import mat_layout
+from companion.vision.observations import UNKNOWN
+from companion.vision.pipeline import Recognizer
+from companion.vision.tracker import Tracker
+
+HELD_OUT = 900_000
+VISIBLE = 0.8
+
+
+def catalogs(root: Path) -> dict[str, Catalog]:
+    out = {}
+    for name in deck_names():
+        deck = load_deck(name)
+        write_reference_folder(deck, str(root / name))
+        out[name] = catalog_from_folder(deck, root / name)
+    return out
+
+
+def accuracy(cats: dict[str, Catalog], target: int) -> None:
+    """Scenes until ``target`` cards at least 80% visible have been judged."""
+    names = deck_names()
+    counts: collections.Counter[str] = collections.Counter()
+    per_deck: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    confusions: collections.Counter[tuple[str, str]] = collections.Counter()
+    unsure: collections.Counter[str] = collections.Counter()
+    k = 0
+    while counts["cards"] < target:
+        rng = np.random.default_rng(HELD_OUT + k)
+        name = names[k % len(names)]
+        faces = [(name, f.id) for f in rng.choice(list(load_deck(name).faces), 8)]
+        scene = random_scene(rng, faces, pile=3 if k % 4 == 1 else 0, hands=int(rng.integers(0, 3)))
+        rendered = render_scene(scene)
+        found = Recognizer(cats[name], mat_layout("A3")).process(rendered.image).cards
+        k += 1
+        for card in found:  # every report, whatever the card's visibility: is any of them confidently wrong?
+            under = [
+                t
+                for t in rendered.truths
+                if cv2.pointPolygonTest(t.corners.astype(np.float32).reshape(-1, 1, 2), card.centre, False) >= 0
+            ]
+            truth = under[-1].face if under else None
+            counts["reports"] += 1
+            if card.face != UNKNOWN and card.face != truth:
+                counts["confident_wrong"] += 1
+                confusions[(str(truth), card.face)] += 1
+        for truth in rendered.truths:
+            if truth.visible < VISIBLE:
+                continue
+            counts["cards"] += 1
+            per_deck[name]["cards"] += 1
+            centre = truth.corners.mean(axis=0)
+            hit = [
+                c
+                for c in found
+                if np.hypot(*(np.array(c.centre) - centre))
+                < 0.15 * np.sqrt(cv2.contourArea(truth.corners.astype(np.float32)))
+            ]
+            verdict = "missed" if not hit else "correct" if hit[0].face == truth.face else hit[0].face
+            if verdict == UNKNOWN:
+                unsure[f"{name}:{truth.face}->{hit[0].best}"] += 1
+            key = verdict if verdict in {"missed", "correct", UNKNOWN} else "wrong"
+            counts[key] += 1
+            per_deck[name][key] += 1
+    n = counts["cards"]
+    print(f"accuracy: {k} scenes, {n} cards >= {VISIBLE:.0%} visible, {counts['reports']} reports in all")
+    print(f"  top-1 correct      {counts['correct'] / n:8.2%}")
+    print(f"  unknown            {counts[UNKNOWN] / n:8.2%}")
+    print(f"  not found          {counts['missed'] / n:8.2%}")
+    print(f"  wrong (>=80% vis.) {counts['wrong'] / n:8.2%}")
+    print(f"  confident-wrong    {counts['confident_wrong'] / max(1, counts['reports']):8.3%} of all reports")
+    for name, c in sorted(per_deck.items()):
+        print(
+            f"  {name:16} {c['correct'] / c['cards']:7.2%} correct, {c[UNKNOWN]} unknown, {c['missed']} missed of {c['cards']}"
+        )
+    print("confusion (truth -> reported):", dict(confusions.most_common(10)) or "none")
+    print("most frequent unknowns (truth -> closest):", dict(unsure.most_common(8)) or "none")
+
+
+def speed(cats: dict[str, Catalog], frames: int) -> None:
+    cv2.setNumThreads(1)
+    stages: dict[str, list[float]] = collections.defaultdict(list)
+    for k in range(frames):
+        rng = np.random.default_rng(HELD_OUT + 50_000 + k)
+        name = deck_names()[k % 5]
+        faces = [(name, f.id) for f in rng.choice(list(load_deck(name).faces), 8)]
+        image = render_scene(random_scene(rng, faces, harsh=False)).image
+        recognizer = Recognizer(cats[name], mat_layout("A3"))
+        for _ in range(3):
+            result = recognizer.process(image)
+            for stage, t in result.timings.items():
+                stages[stage].append(t * 1000)
+            stages["detect+recognise"].append((result.timings["detect"] + result.timings["recognise"]) * 1000)
+            stages["total"].append(sum(result.timings.values()) * 1000)
+    print(f"speed: 1280x720, 8 cards, one thread, {frames} frames x 3 (noisy if others use the CPU)")
+    for stage, values in stages.items():
+        print(f"  {stage:17} median {statistics.median(values):6.1f} ms   p90 {np.percentile(values, 90):6.1f} ms")
+
+
+def latency(cats: dict[str, Catalog], scripts: int) -> None:
+    delays, missing, extra = [], 0, 0
+    for k in range(scripts):
+        name = deck_names()[k % 5]
+        scenes, flips = flip_script(name, HELD_OUT + 80_000 + k, flips=4)
+        camera, recognizer, tracker = SimCamera(scenes), Recognizer(cats[name], mat_layout("A3")), Tracker()
+        seen = []
+        for _ in scenes:
+            _, frame = camera.read()
+            seen += tracker.update(recognizer.process(frame).cards)
+        for flip in flips:
+            match = [s for s in seen if s.face == flip.face and s.zone == flip.zone]
+            if match:
+                delays.append(match[0].frame - 1 - flip.frame)
+            else:
+                missing += 1
+        extra += max(0, len(seen) - len(flips))
+    print(f"flip latency: {len(delays)} flips seen, {missing} missed, {extra} extra reports")
+    if delays:
+        print(f"  frames from first face-up frame to CardSeen: median {statistics.median(delays)}, max {max(delays)}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--cards", type=int, default=2000, help="cards >= 80%% visible to judge")
+    parser.add_argument("--speed-frames", type=int, default=20)
+    parser.add_argument("--flip-scripts", type=int, default=10)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        cats = catalogs(Path(tmp))
+    speed(cats, args.speed_frames)
+    latency(cats, args.flip_scripts)
+    accuracy(cats, args.cards)
+    print(f"({time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
