@@ -29,7 +29,7 @@ class PadCalibration:
     counts_per_gram: float
     noise_g: float
 
-    def grams(self, raw: int) -> float:
+    def grams(self, raw: float) -> float:
         return (raw - self.offset_counts) / self.counts_per_gram
 
 
@@ -91,6 +91,14 @@ class CalibrationProfile:
             return (f"{self.max_piggies} piggies could be off by ±{worst:.1f} g, but one piggy weighs only "
                     f"{self.piggy_g:.1f} g: counts would be ambiguous (tolerance must stay under half a piggy)")
         return None
+
+    @classmethod
+    def default(cls, pads: int) -> CalibrationProfile:
+        """A starting point before any calibration: typical piggies and 500 g cells; the offsets come from the
+        tare at match start. ``companion calibrate pads`` replaces all of it with measurements."""
+        pad = PadCalibration(offset_counts=0.0, counts_per_gram=4300.0, noise_g=0.4)
+        return cls(piggy_g=9.0, piggy_spread_g=0.2, max_piggies=8, pads=(pad,) * pads,
+                   thresholds=Thresholds.derive(9.0, pad.noise_g))
 
     def with_pad(self, index: int, pad: PadCalibration) -> CalibrationProfile:
         pads = list(self.pads)

@@ -35,6 +35,7 @@ class PadView:
     count: int
     grams: float
     since_us: int | None
+    for_s: float | None  # how long it has been in this state, by the device clock
 
 
 class PadMonitor:
@@ -121,8 +122,11 @@ class PadMonitor:
 
     def snapshot(self) -> list[PadView]:
         with self._lock:
-            return [
-                PadView(e.pad, pile_label(e.state, e.count), e.state, e.count,
-                        round(e.grams, 1), self._since[e.pad])
-                for e in self.estimators
-            ]
+            now = self._last_device_us
+            views = []
+            for e in self.estimators:
+                since = self._since[e.pad]
+                for_s = None if since is None or now is None else max(0.0, (now - since) / 1e6)
+                views.append(PadView(e.pad, pile_label(e.state, e.count), e.state, e.count, round(e.grams, 1),
+                                     since, for_s))
+            return views

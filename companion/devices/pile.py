@@ -24,6 +24,9 @@ from enum import StrEnum
 from companion.devices.calibration import CalibrationProfile, PadCalibration
 
 SATURATED = (0x7F_FFFF, -0x80_0000)
+ZERO_TRACKING = 0.01
+"""Share of a settled empty pad's residual weight moved into its zero per sample: absorbs slow drift between
+matches. Only residuals under ``empty_g`` (far less than a piggy) are ever tracked away."""
 
 
 class PileState(StrEnum):
@@ -73,7 +76,7 @@ class PileEstimator:
         self._fault_us = int(t.fault_timeout_ms * 1000)
         self._ceiling = profile.max_piggies * profile.piggy_g + profile.tolerance_g(profile.max_piggies)
         self.zero_counts = self.cal.offset_counts
-        self.state = PileState.EMPTY
+        self.state = PileState.FAULT  # nothing is known until readings settle
         self.count = 0
         self.saturated = 0
         self._raw: deque[float] = deque(maxlen=3)
@@ -218,7 +221,10 @@ class PileEstimator:
         self._drop_since = None
         if mean <= p.thresholds.empty_g:
             self._ref_g = 0.0
+            self.zero_counts += ZERO_TRACKING * mean * self.cal.counts_per_gram
             return self._set(PileState.EMPTY, 0, t_us, since)
+        if self.state is PileState.STABLE and abs(mean - self._ref_g) <= p.thresholds.hold_band_g:
+            return None  # the same pile, drifting slowly: the count was decided when it became stable
         n = round(mean / p.piggy_g)
         if 1 <= n <= p.max_piggies and abs(mean - n * p.piggy_g) <= p.tolerance_g(n):
             self._ref_g = mean

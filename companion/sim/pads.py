@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 US = 1_000_000
 PIGGY_G = 9.0
-PIGGY_SPREAD_G = 0.3
+PIGGY_SPREAD_G = 0.2
 
 
 F = TypeVar("F", bound=Callable[..., Any])

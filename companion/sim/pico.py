@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.devices import protocol as p
+from companion.devices.calibrate import Step
 from companion.sim.pads import US, PadModel, PadPhysics
 
 FIRMWARE_VERSION = "0.1.0-sim"
@@ -382,6 +383,16 @@ class SimulatedPico:
             if fd is not None:
                 os.close(fd)
         self._master = self._slave = None
+
+
+def arrange_for_calibration(pico: SimulatedPico, step: Step) -> None:
+    """The emulated table's helper: puts on the pad what ``companion calibrate pads`` just asked for."""
+    pad = pico.pads[step.pad]
+    pad.clear()
+    if step.kind == "reference":
+        pad.place(grams=step.grams)
+    elif step.kind == "piggy":
+        pad.place()
 
 
 @contextlib.contextmanager

@@ -58,6 +58,8 @@ def make_table(physics: PadPhysics | None = None, seed: int = 11) -> Iterator[Ta
         events: list[PileEvent] = []
         table = Table(pico, link, PadMonitor(link, PROFILE, lambda e, _h: events.append(e), pads=1), events)
         table.run(0.5)
+        assert table.labels() == ["empty"]  # unknown (fault) until the first readings settle
+        events.clear()
         yield table
 
 
