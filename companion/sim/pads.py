@@ -130,10 +130,11 @@ class PadModel:
         self.vibrations.append((start, start + 60_000))
 
     @_locked
-    def clear(self) -> None:
-        """Everything off the pad at once (between scenarios)."""
-        for piggy in self._on_pad(self.now_us):
-            piggy.off_us = self.now_us
+    def clear(self, *, at_s: float = 0.0) -> None:
+        """Everything off the pad at once (between matches)."""
+        t = self.now_us + int(at_s * US)
+        for piggy in self._on_pad(t):
+            piggy.off_us = t
 
     # --- what the sensors see
     def grams_at(self, t: int) -> float:
