@@ -49,7 +49,9 @@ def create_app(
     app.extensions[EXTENSION] = WebContext(
         session=session,
         settings=settings,
-        broadcaster=Broadcaster(session, settings.max_streams, settings.keepalive_seconds),
+        broadcaster=Broadcaster(
+            session, settings.max_streams, settings.keepalive_seconds, settings.device_poll_seconds
+        ),
         limiter=AttemptLimiter(settings.pin_max_attempts, settings.pin_window_seconds, clock),
     )
     app.before_request(check_csrf)

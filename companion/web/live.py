@@ -22,34 +22,52 @@ class Snapshotting(Protocol):
     def subscribe(self, callback: Any) -> Any: ...
 
 
-def encode(snapshot: dict[str, Any]) -> str:
-    return json.dumps(snapshot, separators=(",", ":"), ensure_ascii=False, default=str)
+def sse_event(snapshot: dict[str, Any]) -> str:
+    data = json.dumps(snapshot, separators=(",", ":"), ensure_ascii=False, default=str)
+    return f"id: {snapshot.get('seq', 0)}\nevent: snapshot\ndata: {data}\n\n"
 
 
 class Broadcaster:
     """Holds the newest snapshot and wakes every stream when the session reports a change."""
 
-    def __init__(self, session: Snapshotting, max_streams: int, keepalive_seconds: float) -> None:
+    def __init__(
+        self, session: Snapshotting, max_streams: int, keepalive_seconds: float, device_poll_seconds: float
+    ) -> None:
         self.max_streams = max_streams
         self.keepalive_seconds = keepalive_seconds
+        self._session = session
         self._cond = threading.Condition()
         self._version = 0
-        self._latest = self._event(session.snapshot())
         self._streams = 0
-        self._closed = False
+        self._closed = threading.Event()
+        with self._cond:
+            self._set_latest(session.snapshot())
         self._unsubscribe = session.subscribe(self.publish)
+        self._device_poll_seconds = device_poll_seconds
+        threading.Thread(target=self._watch_devices, name="tableside-web-devices", daemon=True).start()
 
-    @staticmethod
-    def _event(snapshot: dict[str, Any]) -> str:
-        return f"id: {snapshot.get('seq', 0)}\nevent: snapshot\ndata: {encode(snapshot)}\n\n"
+    def _set_latest(self, snapshot: dict[str, Any]) -> None:
+        """Make ``snapshot`` the newest and wake the streams (the caller holds the condition)."""
+        self._version += 1
+        self._key = (snapshot.get("game_id"), snapshot.get("seq"))
+        self._devices = snapshot.get("devices")
+        self._latest = sse_event(snapshot)
+        self._cond.notify_all()
 
     def publish(self, snapshot: dict[str, Any]) -> None:
-        """Called by the session from the submitting thread: encode once, wake the streams, return."""
-        event = self._event(snapshot)
+        """Called by the session from the submitting thread after every change: wake the streams, return."""
         with self._cond:
-            self._version += 1
-            self._latest = event
-            self._cond.notify_all()
+            self._set_latest(snapshot)
+
+    def _watch_devices(self) -> None:
+        """Devices change health without a table event (a cable pulled): look for that, and tell the streams."""
+        while not self._closed.wait(self._device_poll_seconds):
+            snapshot = self._session.snapshot()
+            with self._cond:
+                # Only a pure device change: if a move slipped in, its own publish carries the newer snapshot.
+                same_moment = (snapshot.get("game_id"), snapshot.get("seq")) == self._key
+                if same_moment and snapshot.get("devices") != self._devices:
+                    self._set_latest(snapshot)
 
     @property
     def open_streams(self) -> int:
@@ -59,7 +77,7 @@ class Broadcaster:
     def open_stream(self) -> Stream | None:
         """A new stream, or ``None`` when every streaming thread is taken (the browser then polls)."""
         with self._cond:
-            if self._closed or self._streams >= self.max_streams:
+            if self._closed.is_set() or self._streams >= self.max_streams:
                 return None
             self._streams += 1
         return Stream(self)
@@ -67,7 +85,7 @@ class Broadcaster:
     def close(self) -> None:
         """End every stream (so the server's threads can stop) and stop listening to the session."""
         with self._cond:
-            self._closed = True
+            self._closed.set()
             self._cond.notify_all()
         if callable(self._unsubscribe):
             self._unsubscribe()
@@ -78,12 +96,14 @@ class Broadcaster:
 
     def _frames(self) -> Iterator[str]:
         with self._cond:
-            version, event = self._version, self._latest
-        yield f"retry: {RETRY_MS}\n{event}"
+            version = self._version
+        # A fresh snapshot on connect (device health may be newer); a change after ``version`` is sent next.
+        yield f"retry: {RETRY_MS}\n{sse_event(self._session.snapshot())}"
         while True:
             with self._cond:
-                self._cond.wait_for(lambda seen=version: self._closed or self._version != seen, self.keepalive_seconds)
-                if self._closed:
+                self._cond.wait_for(lambda seen=version: self._closed.is_set() or self._version != seen,
+                                    self.keepalive_seconds)
+                if self._closed.is_set():
                     return
                 changed = self._version != version
                 version, event = self._version, self._latest

@@ -28,6 +28,7 @@ class WebSettings:
     pin_window_seconds: float = 300.0
     unlock_minutes: float = 240.0
     keepalive_seconds: float = 15.0
+    device_poll_seconds: float = 2.0
 
     def __post_init__(self) -> None:
         if self.threads < RESERVED_THREADS + 1:
@@ -36,8 +37,10 @@ class WebSettings:
             raise ValueError(f"port must be 0-65535, not {self.port}")
         if self.pin_max_attempts < 1:
             raise ValueError("pin_max_attempts must be at least 1")
-        if self.pin_window_seconds <= 0 or self.unlock_minutes <= 0 or self.keepalive_seconds <= 0:
-            raise ValueError("pin_window_seconds, unlock_minutes and keepalive_seconds must be positive")
+        timings = ("pin_window_seconds", "unlock_minutes", "keepalive_seconds", "device_poll_seconds")
+        for name in timings:
+            if getattr(self, name) <= 0:
+                raise ValueError(f"{name} must be positive")
         if self.pin_hash and not self.pin_hash.startswith("scrypt$"):
             raise ValueError("pin_hash must come from `companion hash-pin` (it starts with 'scrypt$')")
 

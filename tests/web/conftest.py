@@ -34,7 +34,8 @@ def pin_hash() -> str:
 
 @pytest.fixture
 def settings(pin_hash: str) -> WebSettings:
-    return WebSettings(pin_hash=pin_hash, pin_max_attempts=3, pin_window_seconds=60.0, keepalive_seconds=0.5)
+    return WebSettings(pin_hash=pin_hash, pin_max_attempts=3, pin_window_seconds=60.0, keepalive_seconds=0.5,
+                       device_poll_seconds=0.1)
 
 
 @pytest.fixture

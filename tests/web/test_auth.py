@@ -59,7 +59,8 @@ def test_secret_key_is_created_private_and_kept(tmp_path: Path) -> None:
         ({"threads": 4}, "threads"),
         ({"port": 70000}, "port"),
         ({"pin_max_attempts": 0}, "pin_max_attempts"),
-        ({"keepalive_seconds": 0}, "positive"),
+        ({"keepalive_seconds": 0}, "keepalive_seconds must be positive"),
+        ({"device_poll_seconds": -1}, "device_poll_seconds must be positive"),
         ({"pin_hash": "2468"}, "companion hash-pin"),
     ],
 )

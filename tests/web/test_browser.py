@@ -47,15 +47,21 @@ def shot(page: Page, name: str) -> None:
 
 
 def test_scoreboard_updates_live(page: Page, server: WebServer, table: TableSession) -> None:
+    serial = {"ok": True, "status": "connected", "port": "/dev/ttyACM0"}
+    table.add_device("serial", lambda: dict(serial))
     start(table)
     page.goto(server.url)
     expect(page.locator("#game-title")).to_have_text("Corgi Pileup")
     expect(page.locator("#connection")).to_have_attribute("data-state", "live")
     expect(page.locator("#scores tbody tr")).to_have_count(3)
+    expect(page.locator("#devices li")).to_contain_text("serial: connected")
     table.submit(legal_move(table), source="camera")
     latest = table.snapshot()["recent"][-1]["text"]
     expect(page.locator("#recent li").first).to_contain_text(latest)
     expect(page.locator("#prompt")).to_have_text(table.snapshot()["scoreboard"]["prompt"])
+    serial.update(ok=False, status="disconnected", message="Pico not found on /dev/ttyACM0 — is the cable in?")
+    expect(page.locator("#devices li .fault")).to_have_text("Pico not found on /dev/ttyACM0 — is the cable in?")
+    expect(page.locator("#devices li")).to_have_attribute("data-ok", "false")
     shot(page, "scoreboard-live")
 
 

@@ -107,3 +107,14 @@ def test_url_names_a_reachable_host(table: TableSession, settings: WebSettings) 
         assert running.url == f"http://127.0.0.1:{running.port}/"
     finally:
         running.stop()
+
+
+def test_a_device_fault_reaches_the_streams_without_a_move(server: WebServer, table: TableSession,
+                                                           clients: list[SSEClient]) -> None:
+    health = {"ok": True, "status": "connected"}
+    table.add_device("serial", lambda: dict(health))
+    client = SSEClient.open(server)
+    clients.append(client)
+    assert client.next_snapshot()["devices"]["serial"]["ok"] is True
+    health.update(ok=False, status="disconnected", message="Pico not found on /dev/ttyACM0 — is the cable in?")
+    assert client.next_snapshot()["devices"]["serial"]["message"].startswith("Pico not found")

@@ -29,8 +29,10 @@
   function renderScores(board) {
     const head = $("scores").tHead.rows[0];
     const cols = (board && board.columns) || [];
-    fill(head, [el("th", "Player", { scope: "col" }), ...cols.map((c) => el("th", c, { scope: "col" }))]);
-    const rows = ((board && board.rows) || []).map((row) => {
+    const data = (board && board.rows) || [];
+    const numeric = cols.map((_, i) => data.length > 0 && data.every((r) => typeof r.cells[i] === "number" || r.cells[i] === ""));
+    fill(head, [el("th", "Player", { scope: "col" }), ...cols.map((c, i) => el("th", c, numeric[i] ? { scope: "col", class: "num" } : { scope: "col" }))]);
+    const rows = data.map((row) => {
       const tr = el("tr", null, row.active ? { class: "active" } : {});
       tr.append(el("th", row.name, { scope: "row" }));
       for (const cell of row.cells) tr.append(el("td", cell, typeof cell === "number" ? { class: "num" } : {}));
@@ -77,7 +79,7 @@
     $("warnings-panel").hidden = warnings.length === 0;
     fill($("warnings"), warnings.map((w) => el("li", w.message)));
     const recent = (snap.recent || []).slice().reverse();
-    fill($("recent"), recent.length ? recent.map((m) => el("li", `${m.text}${m.source ? ` (${m.source})` : ""}`)) : [el("li", "No moves yet")]);
+    fill($("recent"), recent.length ? recent.map((m) => el("li", `${m.text}${m.source ? ` (${m.source})` : ""}`, { value: m.seq })) : [el("li", "No moves yet")]);
     const devices = Object.entries(snap.devices || {});
     fill($("devices"), devices.length ? devices.map(([name, health]) => deviceItem(name, health)) : [el("li", "No devices configured")]);
     document.dispatchEvent(new CustomEvent("tableside:snapshot", { detail: snap }));
