@@ -68,13 +68,14 @@ def run_pads(args: argparse.Namespace, config: Any, out: TextIO | None = None) -
         return 2
     try:
         with connect(config, len(profile.pads)) as link:
-            return _monitor(args, link, profile, out)
+            return _monitor(args, link, profile, out, config.serial.tare_samples)
     except (CommandError, TareRefused) as exc:
         print(f"companion pads: {exc}", file=sys.stderr)
         return 1
 
 
-def _monitor(args: argparse.Namespace, link: SerialLink, profile: CalibrationProfile, out: TextIO) -> int:
+def _monitor(args: argparse.Namespace, link: SerialLink, profile: CalibrationProfile, out: TextIO,
+             tare_samples: int) -> int:
     try:
         pads = link.info(timeout=2.0).pads
     except LinkDown:
@@ -89,7 +90,7 @@ def _monitor(args: argparse.Namespace, link: SerialLink, profile: CalibrationPro
 
     monitor = PadMonitor(link, profile, show, pads=pads)
     if args.tare:
-        zeros = monitor.tare()
+        zeros = monitor.tare(samples=tare_samples)
         out.write(f"tared {len(zeros)} pads\n")
     duration = 2 * profile.thresholds.settle_ms / 1000 + 0.4 if args.once else args.seconds
     end = None if duration is None else time.monotonic() + duration

@@ -73,6 +73,10 @@ class PadMonitor:
             elif isinstance(message, p.Heartbeat):
                 for estimator in self.estimators:
                     self._emit(estimator.check_silence(device_us), host_s)
+            elif isinstance(message, p.Info) and message.seq == 0:
+                # The Pico (re)booted: its clock restarted, so what the estimators hold is from another time.
+                for estimator in self.estimators:
+                    self._emit(estimator.fault(self._last_device_us or 0, "Pico restarted"), host_s)
         self._emit(event, host_s)
 
     def _emit(self, event: PileEvent | None, host_s: float) -> None:

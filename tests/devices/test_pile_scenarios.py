@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.devices import protocol as p
 from companion.devices.calibration import CalibrationProfile
 from companion.devices.link import SerialLink
 from companion.devices.pads import PadMonitor
@@ -212,3 +213,14 @@ def test_tare_at_match_start_zeroes_the_pads(table: Table) -> None:
     table.build(1)
     assert table.labels()[-1] == "stable(1)"
     assert table.monitor.snapshot()[0].grams == pytest.approx(9.0, abs=1.5)
+
+
+def test_a_pico_reset_mid_game_faults_until_the_readings_settle_again(table: Table) -> None:
+    table.build(2)
+    _, seen = table.mark()
+    table.link.send(lambda seq: p.Reset(seq))
+    table.run(1.0)
+    after = table.events[seen:]
+    assert [e.label for e in after] == ["fault", "stable(2)"]
+    assert after[0].detail == "Pico restarted"
+    assert after[1].t_us < 1_000_000  # timed by the restarted Pico clock
