@@ -218,7 +218,7 @@ def test_tare_at_match_start_zeroes_the_pads(table: Table) -> None:
 def test_a_pico_reset_mid_game_faults_until_the_readings_settle_again(table: Table) -> None:
     table.build(2)
     _, seen = table.mark()
-    table.link.send(lambda seq: p.Reset(seq))
+    table.link.send(p.Reset)
     table.run(1.0)
     after = table.events[seen:]
     assert [e.label for e in after] == ["fault", "stable(2)"]
