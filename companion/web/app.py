@@ -41,9 +41,7 @@ def create_app(
         SESSION_COOKIE_NAME=SESSION_COOKIE,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
-        JSON_SORT_KEYS=False,
         MAX_CONTENT_LENGTH=64 * 1024,
-        SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions[EXTENSION] = WebContext(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any, Protocol
 
 RETRY_MS = 2000  # how soon a browser reconnects after the stream drops (a phone waking up, a server restart)
@@ -80,7 +80,7 @@ class Broadcaster:
             if self._closed.is_set() or self._streams >= self.max_streams:
                 return None
             self._streams += 1
-        return Stream(self)
+        return Stream(self._frames(), self._release)
 
     def close(self) -> None:
         """End every stream (so the server's threads can stop) and stop listening to the session."""
@@ -94,7 +94,7 @@ class Broadcaster:
         with self._cond:
             self._streams -= 1
 
-    def _frames(self) -> Iterator[str]:
+    def _frames(self) -> Generator[str]:
         with self._cond:
             version = self._version
         # A fresh snapshot on connect (device health may be newer); a change after ``version`` is sent next.
@@ -113,10 +113,9 @@ class Broadcaster:
 class Stream:
     """One browser's event stream; ``close`` (called by the WSGI server on disconnect) frees its slot once."""
 
-    def __init__(self, broadcaster: Broadcaster) -> None:
-        self._broadcaster = broadcaster
-        self._frames = broadcaster._frames()
-        self._released = False
+    def __init__(self, frames: Generator[str], release: Callable[[], None]) -> None:
+        self._frames = frames
+        self._release: Callable[[], None] | None = release
         self._lock = threading.Lock()
 
     def __iter__(self) -> Iterator[str]:
@@ -124,8 +123,7 @@ class Stream:
 
     def close(self) -> None:
         with self._lock:
-            if self._released:
-                return
-            self._released = True
-        self._frames.close()
-        self._broadcaster._release()
+            release, self._release = self._release, None
+        if release is not None:
+            self._frames.close()
+            release()

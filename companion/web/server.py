@@ -6,6 +6,7 @@ and the serial link. Every live stream holds a waitress thread, hence ``settings
 
 from __future__ import annotations
 
+import socket
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,7 +23,18 @@ from companion.web.settings import WebSettings
 if TYPE_CHECKING:
     from companion.table.session import TableSession
 
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 LOOP_TURN_SECONDS = 0.2  # the longest an idle loop sleeps: how long stop() may wait (requests wake it at once)
+
+
+def lan_address() -> str | None:
+    """This machine's address on its network, or ``None`` offline (a UDP connect sends no packet)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+        except OSError:
+            return None
+        return str(probe.getsockname()[0])
 
 
 class WebServer:
@@ -39,8 +51,15 @@ class WebServer:
 
     @property
     def url(self) -> str:
-        host = "127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host
+        """The address on this machine (a browser on the Pi itself, the tests)."""
+        host = "127.0.0.1" if self.host in WILDCARD_HOSTS else self.host
         return f"http://{host}:{self.port}/"
+
+    @property
+    def urls(self) -> list[str]:
+        """Every address worth printing: this machine's, and the one phones on the network use, if listening."""
+        lan = lan_address() if self.host in WILDCARD_HOSTS else None
+        return [self.url] + ([f"http://{lan}:{self.port}/"] if lan and lan != "127.0.0.1" else [])
 
     def _run(self) -> None:
         """waitress's own loop, one turn at a time, so that closing happens on this thread after the last turn."""

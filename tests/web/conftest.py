@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -67,11 +67,26 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+AppFactory = Callable[[WebSettings], Flask]
+
+
 @pytest.fixture
-def app(table: TableSession, settings: WebSettings, clock: FakeClock) -> Iterator[Flask]:
-    app = create_app(table, settings, clock=clock)
-    yield app
-    app.extensions["tableside"].broadcaster.close()
+def make_app(table: TableSession, clock: FakeClock) -> Iterator[AppFactory]:
+    """Apps over the test's table; their live-update threads are stopped afterwards."""
+    apps: list[Flask] = []
+
+    def make(settings: WebSettings) -> Flask:
+        apps.append(create_app(table, settings, clock=clock))
+        return apps[-1]
+
+    yield make
+    for app in apps:
+        app.extensions["tableside"].broadcaster.close()
+
+
+@pytest.fixture
+def app(make_app: AppFactory, settings: WebSettings) -> Flask:
+    return make_app(settings)
 
 
 @dataclass

@@ -36,9 +36,12 @@ def page(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # Refused requests (wrong PIN, illegal move) are expected; a script error or a blocked asset is not.
+    page.on("console", lambda msg: errors.append(msg.text)
+            if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
     yield page
     context.close()
-    assert not errors, f"JavaScript errors: {errors}"
+    assert not errors, f"errors in the browser console: {errors}"
 
 
 def shot(page: Page, name: str) -> None:

@@ -101,10 +101,12 @@ def test_stop_ends_open_streams(table: TableSession, settings: WebSettings) -> N
     client.close()
 
 
-def test_url_names_a_reachable_host(table: TableSession, settings: WebSettings) -> None:
+def test_urls_name_reachable_hosts(table: TableSession, settings: WebSettings) -> None:
     running = start_server(table, settings, host="0.0.0.0", port=0)
     try:
         assert running.url == f"http://127.0.0.1:{running.port}/"
+        assert running.urls[0] == running.url
+        assert all(url.endswith(f":{running.port}/") for url in running.urls)
     finally:
         running.stop()
 

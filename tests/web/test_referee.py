@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -10,8 +11,10 @@ from flask import Flask
 
 from companion.games.registry import GAMES
 from companion.table.session import TableSession
+from companion.web.auth import hash_pin
+from companion.web.context import EXTENSION
 from companion.web.settings import WebSettings
-from tests.web.conftest import GAME, PIN, PLAYERS, Browser, FakeClock, legal_move, start
+from tests.web.conftest import GAME, PIN, PLAYERS, AppFactory, Browser, FakeClock, legal_move, start
 
 Unchanged = Callable[[], None]
 
@@ -76,21 +79,16 @@ def test_unlock_needs_a_pin(visitor: Browser) -> None:
     error(visitor.post("/api/referee/unlock", {"pin": 2468}), 400, "missing-pin")
 
 
-def test_no_pin_configured_means_no_controls(table: TableSession) -> None:
-    from companion.web.app import create_app
-
-    browser = Browser(create_app(table, WebSettings()).test_client())
+def test_no_pin_configured_means_no_controls(make_app: AppFactory) -> None:
+    browser = Browser(make_app(WebSettings()).test_client())
     browser.refresh_token()
     assert browser.client.get("/api/referee").json["pin_set"] is False
     assert "companion hash-pin" in error(browser.unlock(), 403, "no-pin")
 
 
-def test_changing_the_pin_locks_open_sessions(referee: Browser, app: Flask, table: TableSession) -> None:
-    from companion.web.auth import hash_pin
-    from companion.web.context import EXTENSION
-
+def test_changing_the_pin_locks_open_sessions(referee: Browser, app: Flask) -> None:
     ctx = app.extensions[EXTENSION]
-    app.extensions[EXTENSION] = type(ctx)(table, WebSettings(pin_hash=hash_pin("9999")), ctx.broadcaster, ctx.limiter)
+    app.extensions[EXTENSION] = dataclasses.replace(ctx, settings=WebSettings(pin_hash=hash_pin("9999")))
     error(referee.post("/api/referee/undo"), 401, "locked")
 
 
