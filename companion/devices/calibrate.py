@@ -148,7 +148,8 @@ class Wizard:
         if self.on_step is not None:
             self.on_step(step)
         self.tap.start(pad, self.samples, self.settle_s)
-        rate = (self.link.health().device.rate if self.link.health().device else 80) or 80
+        device = self.link.health().device
+        rate = device.rate if device and device.rate else 80
         deadline = time.monotonic() + 3 * (self.samples / rate + self.settle_s) + 2
         while not self.tap.done.wait(0.1):
             if time.monotonic() > deadline:

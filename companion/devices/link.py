@@ -27,6 +27,7 @@ Listener = Callable[[p.Message, "int | None", float], None]
 host's ``time.monotonic()`` when it was read."""
 
 READ_TIMEOUT_S = 0.05
+WRITE_TIMEOUT_S = 1.0  # a Pico that stops reading must not hang the caller
 RATE_WINDOW_S = 1.0
 
 
@@ -153,9 +154,9 @@ class SerialLink:
             self._listeners = [x for x in self._listeners if x is not listener]
 
     # --- commands
-    def send(self, build: Callable[[int], p.Message]) -> int:
+    def send(self, build: Callable[[int], p.Message], seq: int | None = None) -> int:
         """Send the command ``build(seq)``; returns its sequence number. Raises :class:`LinkDown`."""
-        seq = next(self._host_seq) & 0xFFFF
+        seq = self._next_seq() if seq is None else seq
         port = self._serial
         if port is None or not self._connected.is_set():
             raise LinkDown(f"the Pico on {self.port} is not connected")
@@ -169,12 +170,12 @@ class SerialLink:
     def request(self, build: Callable[[int], p.Message], final: tuple[type[p.Message], ...],
                 timeout: float = 2.0) -> list[p.Message]:
         """Send a command and wait for its replies, up to the first of a ``final`` type."""
-        pending = _Pending(ref=-1, final=final)
+        seq = self._next_seq()
+        pending = _Pending(ref=seq, final=final)
         with self._lock:
-            seq = self.send(build)
-            pending.ref = seq
-            self._pending[seq] = pending
+            self._pending[seq] = pending  # registered first: the reply may beat send() back
         try:
+            self.send(build, seq)
             if not pending.done.wait(timeout):
                 raise LinkDown(f"the Pico on {self.port} did not answer within {timeout:g} s")
             if not pending.replies or not isinstance(pending.replies[-1], final):
@@ -183,6 +184,9 @@ class SerialLink:
         finally:
             with self._lock:
                 self._pending.pop(seq, None)
+
+    def _next_seq(self) -> int:
+        return next(self._host_seq) & 0xFFFF
 
     def ping(self, token: int = 0x7AB1E, timeout: float = 2.0) -> float:
         """Round trip time in seconds."""
@@ -196,10 +200,15 @@ class SerialLink:
         pending = _Pending(ref=-1, final=(p.Info,))
         with self._lock:
             self._info_waiters.append(pending)
-        self.send(p.InfoRequest)
-        if not pending.done.wait(timeout):
-            raise LinkDown(f"the Pico on {self.port} did not send its INFO within {timeout:g} s")
-        return pending.replies[0]
+        try:
+            self.send(p.InfoRequest)
+            if not pending.done.wait(timeout) or not pending.replies:
+                raise LinkDown(f"the Pico on {self.port} did not send its INFO within {timeout:g} s")
+            return pending.replies[0]
+        finally:
+            with self._lock:
+                if pending in self._info_waiters:
+                    self._info_waiters.remove(pending)
 
     def tare_raw(self, pads: int, n: int, timeout: float = 5.0) -> dict[int, p.Tare]:
         """Mean and spread of the next ``n`` raw readings of each pad in the bit mask ``pads``."""
@@ -257,7 +266,8 @@ class SerialLink:
 
     def _open(self) -> bool:
         try:
-            port = self._opener(self.port, self.baudrate, timeout=READ_TIMEOUT_S, exclusive=True)
+            port = self._opener(self.port, self.baudrate, timeout=READ_TIMEOUT_S, write_timeout=WRITE_TIMEOUT_S,
+                                exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
             self._last_error = f"cannot open {self.port}: {exc}"
             return False
@@ -282,7 +292,7 @@ class SerialLink:
         with self._lock:
             self._reconnects += 1
             self._last_error = why
-            for pending in self._pending.values():
+            for pending in [*self._pending.values(), *self._info_waiters]:
                 pending.done.set()  # the waiter raises LinkDown: no reply will come
 
     def _close_port(self) -> None:

@@ -120,8 +120,9 @@ class PadMonitor:
                                   "keep the pads empty and still, then tare again")
             zeros[pad] = float(result.mean)
         with self._lock:
-            for pad, zero in zeros.items():
-                self.estimators[pad].set_zero(zero)
+            events = [self.estimators[pad].set_zero(zero) for pad, zero in zeros.items()]
+        for event in events:
+            self._emit(event, time.monotonic())
         return zeros
 
     def snapshot(self) -> list[PadView]:

@@ -129,16 +129,17 @@ class PileEstimator:
             return self.fault(now_us, f"no samples for {(now_us - last) / 1000:.0f} ms")
         return None
 
-    def set_zero(self, raw_counts: float) -> None:
-        """Tare: ``raw_counts`` is now zero grams, and the pad is taken as empty."""
+    def set_zero(self, raw_counts: float) -> PileEvent | None:
+        """Tare: ``raw_counts`` is now zero grams, and the pad (checked still by the caller) is empty."""
         self.zero_counts = raw_counts
         self._window.clear()
         self._raw.clear()
         self._ref_g = 0.0
         self._excess_since = None
         self._drop_since = None
-        self.count = 0
-        self.state = PileState.EMPTY
+        self._last_g = 0.0
+        t = self._last_sample_us or 0
+        return self._set(PileState.EMPTY, 0, t, t, "tared")
 
     @property
     def grams(self) -> float:
