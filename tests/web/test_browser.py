@@ -68,6 +68,40 @@ def test_scoreboard_updates_live(page: Page, server: WebServer, table: TableSess
     shot(page, "scoreboard-live")
 
 
+def test_reconnects_after_the_server_restarts(page: Page, table: TableSession, settings: WebSettings) -> None:
+    first = start_server(table, settings, host="127.0.0.1", port=0)
+    start(table)
+    page.goto(first.url)
+    expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+    first.stop()
+    expect(page.locator("#connection")).not_to_have_attribute("data-state", "live")
+    table.submit(legal_move(table), source="camera")  # happens while the page is cut off
+    second = start_server(table, settings, host="127.0.0.1", port=first.port)
+    try:
+        expect(page.locator("#connection")).to_have_attribute("data-state", "live", timeout=10_000)
+        expect(page.locator("#recent li").first).to_contain_text(table.snapshot()["recent"][-1]["text"])
+    finally:
+        second.stop()
+
+
+def test_a_finished_game_shows_the_winner_and_tie_break(page: Page, server: WebServer, table: TableSession) -> None:
+    start(table)
+    while table.status() == "playing":
+        table.submit(legal_move(table), source="bot")
+    outcome = table.snapshot()["outcome"]
+    page.goto(server.url)
+    expect(page.locator("#outcome")).to_be_visible()
+    expect(page.locator("#outcome strong")).to_contain_text(" and ".join(outcome["winners"]))
+    expect(page.locator("#outcome")).to_contain_text(outcome["reason"])
+    if outcome["tie_break"]:
+        expect(page.locator("#outcome")).to_contain_text(outcome["tie_break"])
+    expect(page.locator("#recent li")).to_have_count(10)
+    shot(page, "scoreboard-finished")
+    page.get_by_role("link", name="The whole game, move by move").click()
+    expect(page.locator("h1")).to_have_text(f"Game {table.game_id}: Corgi Pileup")
+    expect(page.locator(".log li").last).to_contain_text(table.snapshot()["recent"][-1]["text"])
+
+
 def test_falls_back_to_polling_when_streams_are_full(page: Page, table: TableSession, pin_hash: str) -> None:
     running = start_server(table, WebSettings(pin_hash=pin_hash, threads=9), host="127.0.0.1", port=0)
     holder = SSEClient.open(running)  # takes the only streaming slot
@@ -110,6 +144,7 @@ def test_referee_unlocks_starts_moves_and_undoes(page: Page, server: WebServer, 
 
     page.get_by_role("button", name="Enter action").click()  # Emily again, out of turn
     expect(page.locator("#referee-message")).to_contain_text("It is Peter's turn")  # the rule's own words
+    expect(page.locator("#warnings")).to_contain_text("It is Peter's turn")  # and everyone sees why
     page.get_by_label("card").fill("9")
     page.get_by_role("button", name="Load the last action to correct it").click()
     expect(page.locator("#referee-message")).to_contain_text("Loaded “Emily led a 5.”")

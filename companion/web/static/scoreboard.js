@@ -6,6 +6,7 @@
 (function () {
   const POLL_MS = 3000;
   const RETRY_STREAM_MS = 30000;
+  const RECENT_SHOWN = 10;
   const $ = (id) => document.getElementById(id);
   let current = null;
   let stream = null;
@@ -78,7 +79,9 @@
     const warnings = snap.warnings || [];
     $("warnings-panel").hidden = warnings.length === 0;
     fill($("warnings"), warnings.map((w) => el("li", w.message)));
-    const recent = (snap.recent || []).slice().reverse();
+    const recent = (snap.recent || []).slice(-RECENT_SHOWN).reverse();
+    $("game-log").hidden = !snap.game_id;
+    $("game-log").href = `/history/${snap.game_id}`;
     fill($("recent"), recent.length ? recent.map((m) => el("li", `${m.text}${m.source ? ` (${m.source})` : ""}`, { value: m.seq })) : [el("li", "No moves yet")]);
     const devices = Object.entries(snap.devices || {});
     fill($("devices"), devices.length ? devices.map(([name, health]) => deviceItem(name, health)) : [el("li", "No devices configured")]);
