@@ -5,7 +5,7 @@ from filters import Clock, Debouncer, Median3, ReadyWatch, TareJob, diff32, sign
 
 VERSION = "0.1.0"
 HEARTBEAT_US = 500_000
-NOT_READY_US = 100_000  # 8 missed readings at 80 SPS
+MISSED_READINGS = 8  # an HX711 this many sample periods late is not ready: 100 ms at 80 SPS, 800 ms at 10
 TILT_HOLD_US = 5_000
 BLINK_OK_US = 500_000
 BLINK_FAULT_US = 100_000
@@ -21,13 +21,16 @@ class Firmware:
         self.dropped = 0
         self.deframer = p.Deframer()
         self.medians = [Median3() for _ in range(board.pads)]
-        self.watch = [ReadyWatch(NOT_READY_US, now) for _ in range(board.pads)]
+        self.watch = [ReadyWatch(self.not_ready_us(), now) for _ in range(board.pads)]
         self.debounce = [Debouncer(TILT_HOLD_US, board.tilt(i)) for i in range(board.pads)]
         self.tares = []
         self.next_beat = now
         self.next_blink = now
         self.led_on = False
         board.set_rate(rate)
+
+    def not_ready_us(self):
+        return MISSED_READINGS * 1_000_000 // self.rate
 
     def send(self, kind, *values):
         if not self.board.write(p.pack(kind, self.seq, *values)):
@@ -103,6 +106,8 @@ class Firmware:
             if ok:
                 self.rate = values[0]
                 self.board.set_rate(self.rate)
+                for watch in self.watch:
+                    watch.timeout_us = self.not_ready_us()
             self.send(p.ACK, seq, kind, p.ST_OK if ok else p.ST_BAD_ARGUMENT)
         elif kind == p.TARE_RAW:
             mask, n = values

@@ -32,7 +32,7 @@ from companion.sim.pads import US, PadModel, PadPhysics
 FIRMWARE_VERSION = "0.1.0-sim"
 TICK_US = 1_000
 HEARTBEAT_US = 500_000
-NOT_READY_US = 100_000
+MISSED_READINGS = 8  # as the firmware: this many sample periods without a reading is a fault
 TILT_HOLD_US = 5_000
 WRITE_WAIT_S = 0.5
 SIM_PORT = "sim"
@@ -256,7 +256,7 @@ class SimulatedPico:
             events.append((ts, 1, p.Sample(0, pad, self._dev(ts), raw, flags)))
             self._tare_reading(pad, raw, events, ts)
         silent_since = self._last_sample[pad]
-        if not self._fault[pad] and t - silent_since > NOT_READY_US:
+        if not self._fault[pad] and t - silent_since > MISSED_READINGS * self._period_us:
             self._fault[pad] = True
             events.append((t, 0, p.Fault(0, pad, self._dev(t), p.FaultCode.NOT_READY)))
 

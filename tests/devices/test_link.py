@@ -123,3 +123,16 @@ def test_a_missing_port_is_reported_not_raised() -> None:
         assert not health.connected and "cannot open /dev/does-not-exist" in (health.last_error or "")
         with pytest.raises(LinkDown):
             link.ping(timeout=0.1)
+
+
+def test_rate_command_slows_sampling_without_faults(
+    pico: SimulatedPico, link: SerialLink, collector: Collector
+) -> None:
+    seq = link.send(lambda s: p.SetRate(s, 10))
+    pump(pico, link, 0.05)
+    pump(pico, link, 2.0)
+    acks = [m for m, _, _ in collector.of(p.Ack)]
+    assert acks and (acks[-1].ref, acks[-1].status) == (seq, p.Status.OK)
+    late = [m for m, t, _ in collector.of(p.Sample) if m.pad == 0 and t > 1_000_000]
+    assert 9 <= len(late) <= 11  # 10 samples/s in the last second
+    assert collector.of(p.Fault) == [] and link.health().pad_faults == 0

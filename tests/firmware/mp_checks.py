@@ -226,6 +226,7 @@ def _():
     acks = [f[2] for f in of_kind(frames, p.ACK)]
     expect(acks == [(42, p.RATE, 0), (43, p.RATE, 1), (44, p.SAMPLE, 2)], acks)
     expect(board.rate == 10 and fw.rate == 10, "rate applied")
+    expect(fw.watch[0].timeout_us == 800_000, "the not-ready timeout follows the rate")
     expect(fw.deframer.errors == 1, fw.deframer.errors)
 
 
