@@ -129,23 +129,29 @@ def correct() -> Response:
     The correction is checked against the state before the last action first, so a refused correction leaves
     the table exactly as it was (undoing and replaying would re-deal with a new shuffle).
     """
-    session = web().session
+    table = web().session
     corrected = json_body()
-    violation = _check_correction(session, corrected)
+    violation = _check_correction(table, corrected)
     if violation is not None:
         refuse(violation)
-    undone = session.undo(source=SOURCE)
+    undone = table.undo(source=SOURCE)
     if isinstance(undone, RuleViolation):
         refuse(undone)
-    return accepted(session.submit(corrected, source=SOURCE))
+    return accepted(table.submit(corrected, source=SOURCE))
 
 
-def _check_correction(session: TableSession, corrected: dict[str, Any]) -> RuleViolation | None:
-    """Why ``corrected`` could not replace the last action, or ``None`` if it could."""
-    game = session.game
-    if game is None or session.status() != "playing" or session.game_id is None:
-        return IllegalMove("no-game", "No game is being played: there is no action to correct.")
-    live = live_events(session.log.events(session.game_id))
+def _check_correction(table: TableSession, corrected: dict[str, Any]) -> RuleViolation | None:
+    """Why ``corrected`` could not replace the last action, or ``None`` if it could.
+
+    A finished game can be corrected (the camera may have misread the final card); an ended one cannot, as its
+    last event is the end, not a card.
+    """
+    game, status = table.game, table.status()
+    if game is None or table.game_id is None:
+        return IllegalMove("no-game", "No game has been started: there is no action to correct.")
+    if status == "abandoned":
+        return IllegalMove("game-over", "This game was ended early: undo the end first, then correct the card.")
+    live = live_events(table.log.events(table.game_id))
     cut = len(live) - 1  # the last player action and the deals it caused go, exactly as undo takes them
     while cut > 0 and live[cut].kind == "action" and game.ruleset.decode(live[cut].payload).chance:
         cut -= 1

@@ -6,6 +6,7 @@ import http.client
 import json
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -101,9 +102,11 @@ def test_stop_ends_open_streams(table: TableSession, settings: WebSettings) -> N
     client.close()
 
 
-def test_urls_name_reachable_hosts(table: TableSession, settings: WebSettings) -> None:
-    running = start_server(table, settings, host="0.0.0.0", port=0)
+def test_urls_name_reachable_hosts(table: TableSession, settings: WebSettings, tmp_path: Path) -> None:
+    key = tmp_path / "var" / "web-secret.key"
+    running = start_server(table, settings, secret_key_path=key, host="0.0.0.0", port=0)
     try:
+        assert running.app.secret_key == key.read_bytes().strip()  # referees stay unlocked across restarts
         assert running.url == f"http://127.0.0.1:{running.port}/"
         assert running.urls[0] == running.url
         assert all(url.endswith(f":{running.port}/") for url in running.urls)

@@ -217,6 +217,18 @@ def test_a_refused_correction_changes_nothing(referee: Browser, table: TableSess
     check()
     start(table)
     error(referee.post("/api/referee/correct", legal_move(table).to_json()), 409, "nothing-to-undo")
+    referee.post("/api/referee/end", {"reason": "Bedtime"})
+    error(referee.post("/api/referee/correct", {"type": "play", "player": 0, "card": 1}), 409, "game-over")
+
+
+def test_the_final_card_of_a_finished_game_can_be_corrected(referee: Browser, table: TableSession) -> None:
+    start(table)
+    while table.status() == "playing":
+        final = legal_move(table)
+        table.submit(final, source="camera")
+    response = referee.post("/api/referee/correct", final.to_json())  # the last player had only that card left
+    assert response.status_code == 200 and response.json["state"]["status"] == "finished"
+    assert [e.kind for e in table.log.events(table.game_id)[-2:]] == ["undo", "action"]
 
 
 def test_oversized_bodies_are_refused(referee: Browser, table: TableSession, unchanged: Any) -> None:
