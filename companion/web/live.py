@@ -7,9 +7,12 @@ many phones are watching, and a slow phone just skips to the newest snapshot ins
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
 
 RETRY_MS = 2000  # how soon a browser reconnects after the stream drops (a phone waking up, a server restart)
 
@@ -62,7 +65,11 @@ class Broadcaster:
     def _watch_devices(self) -> None:
         """Devices change health without a table event (a cable pulled): look for that, and tell the streams."""
         while not self._closed.wait(self._device_poll_seconds):
-            snapshot = self._session.snapshot()
+            try:
+                snapshot = self._session.snapshot()
+            except Exception:
+                log.exception("could not read the table's snapshot for device health; trying again")
+                continue
             with self._cond:
                 # Only a pure device change: if a move slipped in, its own publish carries the newer snapshot.
                 same_moment = (snapshot.get("game_id"), snapshot.get("seq")) == self._key

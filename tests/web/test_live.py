@@ -123,3 +123,20 @@ def test_a_device_fault_reaches_the_streams_without_a_move(server: WebServer, ta
     assert client.next_snapshot()["devices"]["serial"]["ok"] is True
     health.update(ok=False, status="disconnected", message="Pico not found on /dev/ttyACM0 — is the cable in?")
     assert client.next_snapshot()["devices"]["serial"]["message"].startswith("Pico not found")
+
+
+def test_a_failing_device_probe_does_not_stop_the_watch(server: WebServer, table: TableSession,
+                                                        clients: list[SSEClient]) -> None:
+    probes = iter([RuntimeError("probe crashed"), {"ok": True, "status": "back"}])
+
+    def health() -> dict[str, object]:
+        result = next(probes, {"ok": True, "status": "back"})
+        if isinstance(result, Exception):
+            raise result
+        return result
+
+    client = SSEClient.open(server)
+    clients.append(client)
+    client.next_snapshot()
+    table.add_device("camera", health)
+    assert client.next_snapshot()["devices"]["camera"]["status"] == "back"
