@@ -36,6 +36,8 @@ def register(groups: Any) -> None:
     stop.add_argument("--seconds", type=float, metavar="N", help="stop after N seconds (default: Ctrl-C)")
     stop.add_argument("--once", action="store_true", help="print every pad's state once and stop")
     pads.add_argument("--tare", action="store_true", help="tare every pad first (they must be empty and still)")
+    pads.add_argument("--demo", action="store_true",
+                      help="with port 'sim' and no emulator running: the emulated players build and topple piles")
     pads.set_defaults(run=run_pads)
 
     cal = groups.calibrate.add_parser("pads", help="tare, reference weight and piggies → calibration profile")
@@ -52,8 +54,9 @@ def register(groups: Any) -> None:
 
 
 @contextlib.contextmanager
-def connect(config: Any, pads: int) -> Iterator[SerialLink]:
-    with serial_port(config.serial.port, pads=pads) as path, SerialLink(path, config.serial.baudrate) as link:
+def connect(config: Any, pads: int, demo: bool = False) -> Iterator[SerialLink]:
+    with serial_port(config.serial.port, pads=pads, demo=demo) as path, \
+            SerialLink(path, config.serial.baudrate) as link:
         if not link.wait_connected(CONNECT_TIMEOUT_S):
             raise CommandError(f"cannot reach the Pico on {config.serial.port}: {link.health().last_error}")
         yield link
@@ -67,7 +70,7 @@ def run_pads(args: argparse.Namespace, config: Any, out: TextIO | None = None) -
         print(f"companion pads: {exc}", file=sys.stderr)
         return 2
     try:
-        with connect(config, len(profile.pads)) as link:
+        with connect(config, len(profile.pads), demo=args.demo) as link:
             return _monitor(args, link, profile, out, config.serial.tare_samples)
     except (CommandError, TareRefused) as exc:
         print(f"companion pads: {exc}", file=sys.stderr)
@@ -113,7 +116,7 @@ def _monitor(args: argparse.Namespace, link: SerialLink, profile: CalibrationPro
 def _draw(out: TextIO, monitor: PadMonitor, link: SerialLink, drawn: int, live: bool) -> int:
     """The pads table and link health; on a terminal it redraws itself in place."""
     h = link.health()
-    lines = [f"{'pad':>3}  {'state':<10} {'grams':>7}  since"]
+    lines = [f"{'pad':>3}  {'state':<10} {'grams':>7}  for"]
     for view in monitor.snapshot():
         since = "" if view.for_s is None else f"{view.for_s:.1f} s"
         lines.append(f"{view.pad + 1:>3}  {view.label:<10} {view.grams:7.1f}  {since}")

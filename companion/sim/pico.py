@@ -21,7 +21,7 @@ import tempfile
 import threading
 import time
 import tty
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +36,7 @@ MISSED_READINGS = 8  # as the firmware: this many sample periods without a readi
 TILT_HOLD_US = 5_000
 WRITE_WAIT_S = 0.5
 SIM_PORT = "sim"
+DEMO_ROUND_S = 12.0
 
 
 @dataclass
@@ -70,7 +71,10 @@ class SimulatedPico:
         speed: float = 1.0,
         device_start_us: int = 0,
         directory: str | Path | None = None,
+        script: Callable[[SimulatedPico], float] | None = None,
     ) -> None:
+        """``script`` is called (under the emulator's lock) when the emulator starts and again after as many
+        seconds of device time as it returns: it schedules what happens on the pads next."""
         if not 1 <= pads <= 8:
             raise ValueError(f"a Pico drives 1 to 8 pads (one PIO state machine each), not {pads}")
         physics = PadPhysics() if physics is None else physics
@@ -93,6 +97,8 @@ class SimulatedPico:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self.now_us = 0
+        self._script = script
+        self._next_script_us = 0
         self._boot(0)
 
     # --- lifecycle
@@ -222,6 +228,8 @@ class SimulatedPico:
     def _run_until(self, target: int) -> None:
         while self.now_us < target:
             with self.lock:
+                if self._script is not None and self.now_us >= self._next_script_us:
+                    self._next_script_us = self.now_us + round(self._script(self) * US)
                 t = min(self.now_us + TICK_US, target)
                 self._commands()
                 events: list[tuple[int, int, p.Message]] = []
@@ -385,6 +393,27 @@ class SimulatedPico:
         self._master = self._slave = None
 
 
+def demo_round(pico: SimulatedPico) -> float:
+    """A round of PigzUp! on every pad: piles of 2-4 built a piggy at a time, some toppled, some touched,
+    a table bump now and then, then the piggies go back to the middle. Returns the round's length."""
+    rng = pico._rng
+    for i, pad in enumerate(pico.pads):
+        start = 0.5 + 0.7 * i
+        n = rng.choice((2, 3, 4))
+        for k in range(n):
+            pad.place(at_s=start + k * rng.uniform(0.8, 1.3))
+        standing = start + n * 1.3 + 1.0
+        fate = rng.random()
+        if fate < 0.3:
+            pad.topple(at_s=standing + rng.uniform(0.0, 2.0))
+        elif fate < 0.5:
+            pad.hand(rng.uniform(10, 30), rng.uniform(0.8, 1.5), at_s=standing)
+        elif fate < 0.65:
+            pad.bump(at_s=standing + 0.5)
+        pad.clear(at_s=DEMO_ROUND_S - 1.0)
+    return DEMO_ROUND_S
+
+
 def arrange_for_calibration(pico: SimulatedPico, step: Step) -> None:
     """The emulated table's helper: puts on the pad what ``companion calibrate pads`` just asked for."""
     pad = pico.pads[step.pad]
@@ -396,9 +425,10 @@ def arrange_for_calibration(pico: SimulatedPico, step: Step) -> None:
 
 
 @contextlib.contextmanager
-def serial_port(port: str, *, pads: int = 6) -> Iterator[str]:
+def serial_port(port: str, *, pads: int = 6, demo: bool = False) -> Iterator[str]:
     """The device path for a configured port name: ``sim`` means the running emulator, or a fresh real-time
-    one for as long as the ``with`` block lasts; any other name is a device path and is returned as is."""
+    one for as long as the ``with`` block lasts (playing :func:`demo_round` if ``demo``); any other name is a
+    device path and is returned as is."""
     if port != SIM_PORT:
         yield port
         return
@@ -406,5 +436,5 @@ def serial_port(port: str, *, pads: int = 6) -> Iterator[str]:
     if running is not None:
         yield running.port
         return
-    with SimulatedPico(pads, realtime=True) as pico:
+    with SimulatedPico(pads, realtime=True, script=demo_round if demo else None) as pico:
         yield pico.port

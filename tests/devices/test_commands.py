@@ -61,6 +61,11 @@ def test_pads_once_starts_its_own_emulator_for_sim(tmp_path: Path, capsys) -> No
     assert SimulatedPico.current() is None  # and closed it again
 
 
+def test_pads_demo_plays_the_emulated_players(tmp_path: Path, capsys) -> None:
+    assert cli.main(["-c", config_file(tmp_path), "pads", "--demo", "--seconds", "1.5"]) == 0
+    assert "pad 1  building" in capsys.readouterr().out
+
+
 def test_pads_with_tare(tmp_path: Path, running_pico: SimulatedPico, capsys) -> None:
     assert cli.main(["-c", config_file(tmp_path), "pads", "--tare", "--seconds", "0.5"]) == 0
     assert "tared 2 pads" in capsys.readouterr().out

@@ -18,7 +18,7 @@ from companion.devices.link import SerialLink
 from companion.devices.pads import PadMonitor
 from companion.devices.pile import PileEvent
 from companion.sim.pads import PadModel, PadPhysics
-from companion.sim.pico import SimulatedPico
+from companion.sim.pico import DEMO_ROUND_S, SimulatedPico, demo_round
 from tests.devices.support import pump, wait_until
 
 pytestmark = pytest.mark.timeout(60)
@@ -224,3 +224,15 @@ def test_a_pico_reset_mid_game_faults_until_the_readings_settle_again(table: Tab
     assert [e.label for e in after] == ["fault", "stable(2)"]
     assert after[0].detail == "Pico restarted"
     assert after[1].t_us < 1_000_000  # timed by the restarted Pico clock
+
+
+def test_the_demo_round_plays_every_pad_and_clears_them() -> None:
+    with SimulatedPico(pads=6, seed=3, script=demo_round) as pico, SerialLink(pico.port) as link:
+        assert link.wait_connected(5)
+        events: list[PileEvent] = []
+        PadMonitor(link, PROFILE, lambda e, _h: events.append(e))
+        pump(pico, link, DEMO_ROUND_S + 0.5)
+        for pad in range(6):
+            labels = [e.label for e in events if e.pad == pad]
+            assert any(label in ("stable(2)", "stable(3)", "stable(4)") for label in labels), labels
+            assert labels[-1] == "empty", labels
