@@ -1,0 +1,44 @@
+"""The device hub wires pads, buttons and feedback from settings, against the emulator and MockFactory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.devices.buttons import Press
+from companion.devices.calibration import CalibrationProfile
+from companion.devices.hub import DeviceHub
+from companion.devices.pile import PileEvent
+from companion.devices.settings import ButtonSettings, SerialSettings
+from companion.sim.pico import SimulatedPico, serial_port
+from tests.devices.support import pump
+
+PROFILE = CalibrationProfile.load(Path(__file__).parents[2] / "calibration" / "pads.toml")
+
+
+@pytest.mark.timeout(30)
+def test_hub_reports_piles_presses_and_status() -> None:
+    factory = MockFactory()
+    piles: list[PileEvent] = []
+    presses: list[Press] = []
+    try:
+        with SimulatedPico(pads=6, seed=4) as pico, serial_port("sim") as path:
+            assert path == pico.port  # `sim` selects the running emulator
+            with DeviceHub(path, SerialSettings(), ButtonSettings(), PROFILE, on_pile=lambda e, _h: piles.append(e),
+                           on_press=presses.append, pin_factory=factory) as hub:
+                assert hub.link.wait_connected(5)
+                pico.pads[2].place(2)
+                pump(pico, hub.link, 1.5)
+                factory.pin(ButtonSettings().seat_buttons[2]).drive_low()
+                hub.feedback.light(2)
+                assert factory.pin(ButtonSettings().seat_leds[2]).state
+                status = hub.status()
+                factory.pin(ButtonSettings().seat_buttons[2]).drive_high()
+        assert [e.label for e in piles if e.pad == 2][-1] == "stable(2)"
+        assert [p.seat for p in presses] == [2]
+        assert status.link.connected and status.seats == 6 and status.recent_presses == presses
+        assert status.pads[2].label == "stable(2)" and status.pads[0].label == "empty"
+    finally:
+        factory.reset()
