@@ -438,3 +438,26 @@ def serial_port(port: str, *, pads: int = 6, demo: bool = False) -> Iterator[str
         return
     with SimulatedPico(pads, realtime=True, script=demo_round if demo else None) as pico:
         yield pico.port
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m companion.sim.pico``: an emulated Pico in its own process, for trying a config's
+    ``port = "<path>"`` exactly as a real device path."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m companion.sim.pico", description=main.__doc__)
+    parser.add_argument("--pads", type=int, default=6)
+    parser.add_argument("--speed", type=float, default=1.0, help="device seconds per wall-clock second")
+    parser.add_argument("--demo", action="store_true", help="play PigzUp! piles on every pad")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    with SimulatedPico(args.pads, seed=args.seed, realtime=True, speed=args.speed,
+                       script=demo_round if args.demo else None) as pico:
+        print(pico.port, flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            threading.Event().wait()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

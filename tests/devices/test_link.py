@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import signal
+import subprocess
+import sys
 
 import pytest
 
@@ -136,3 +139,20 @@ def test_rate_command_slows_sampling_without_faults(
     late = [m for m, t, _ in collector.of(p.Sample) if m.pad == 0 and t > 1_000_000]
     assert 9 <= len(late) <= 11  # 10 samples/s in the last second
     assert collector.of(p.Fault) == [] and link.health().pad_faults == 0
+
+
+def test_the_emulator_runs_as_its_own_process() -> None:
+    emulator = subprocess.Popen([sys.executable, "-m", "companion.sim.pico", "--pads", "2", "--demo"],
+                                stdout=subprocess.PIPE, text=True)
+    try:
+        port = emulator.stdout.readline().strip()
+        with SerialLink(port) as link:
+            collector = Collector()
+            link.add_listener(collector)
+            assert link.wait_connected(5)
+            assert wait_until(lambda: len(collector.of(p.Sample)) > 40)
+            assert link.info().pads == 2
+    finally:
+        emulator.send_signal(signal.SIGINT)
+        assert emulator.wait(10) == 0
+        emulator.stdout.close()
