@@ -213,3 +213,11 @@ def test_the_program_source_is_the_one_the_pico_loads(program) -> None:
     assert source.options["in_shiftdir"] == 0  # shift left: the MSB-first word lands in the low 24 bits
     assert source.text.splitlines()[1] == ".side_set 1"
     assert len(assembled.assembled) <= 32  # fits one PIO's instruction memory
+
+
+@pytest.mark.timeout(60)
+def test_a_full_fifo_stalls_with_sck_low(program) -> None:
+    chip = HX711(words=[0x000100 + i for i in range(8)])
+    fifo = run(program, chip, extra=0, reads=99, max_cycles=6_000)  # nobody drains the FIFO
+    assert len(fifo) == 4  # the RX FIFO's depth: the state machine then waits at `push block`
+    assert not chip.powered_down and max(chip.high_times) < 60 and chip.sck == 0
