@@ -326,6 +326,10 @@ class SerialLink:
             seq = message.seq
             if isinstance(message, p.Info):
                 self._device = message
+                if message.proto != p.PROTOCOL_VERSION:
+                    self._last_error = (f"the Pico's firmware {message.version} speaks protocol {message.proto}, "
+                                        f"this companion speaks {p.PROTOCOL_VERSION}: flash firmware/ again")
+                    log.error("%s", self._last_error)
                 if seq == 0:  # the Pico (re)booted: its counters and clock start again
                     self._last_seq = None
                     self._clock = DeviceClock()

@@ -156,3 +156,10 @@ def test_the_emulator_runs_as_its_own_process() -> None:
         emulator.send_signal(signal.SIGINT)
         assert emulator.wait(10) == 0
         emulator.stdout.close()
+
+
+def test_a_firmware_of_another_protocol_version_is_reported(pico: SimulatedPico, link: SerialLink) -> None:
+    pump(pico, link, 0.1)
+    pico.garbage(p.encode(p.Info((pico.last_seq + 1) & 0xFFFF, 2, 6, 80, "9.9.9")))
+    assert wait_until(lambda: "protocol 2" in (link.health().last_error or ""))
+    assert "flash firmware/ again" in (link.health().last_error or "")
