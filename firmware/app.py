@@ -74,8 +74,12 @@ class Firmware:
 
     def sample_pad(self, pad, now):
         watch = self.watch[pad]
-        for word, ticks in self.board.readings(pad):
-            t = self.clock.at(ticks)
+        readings = self.board.readings(pad)
+        late = len(readings) - 1
+        for word, ticks in readings:
+            # Words that waited in the FIFO (the loop was slow) were converted one sample period apart.
+            t = (self.clock.at(ticks) - late * 1_000_000 // self.rate) & 0xFFFFFFFF
+            late -= 1
             if watch.reading(t):
                 self.send(p.FAULT, pad, t, 0)
             value, spike = self.medians[pad].push(signed24(word))

@@ -156,6 +156,18 @@ def _():
     expect(seqs == list(range(seqs[0], seqs[0] + 6)), seqs)
 
 
+@check("readings that waited in the FIFO keep their spacing")
+def _():
+    board, fw = booted(pads=1)
+    frames_of(board)
+    board.advance(100_000)
+    for w in (10, 11, 12):
+        board.conversion(0, w)
+    fw.step()
+    times = [s[2][1] for s in of_kind(frames_of(board), p.SAMPLE)]
+    expect(times == [75_000, 87_500, 100_000], times)
+
+
 @check("a silent HX711 becomes a fault and recovers")
 def _():
     board, fw = booted(pads=2)

@@ -22,6 +22,7 @@ CHECKS = (
     "clock survives the ticks wrap",
     "boot sends INFO then a heartbeat",
     "samples are median filtered, timestamped and sequenced",
+    "readings that waited in the FIFO keep their spacing",
     "a silent HX711 becomes a fault and recovers",
     "tilt edges are debounced and keep the first edge time",
     "host commands",
