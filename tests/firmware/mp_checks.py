@@ -270,6 +270,22 @@ def _():
     expect(of_kind(frames_of(board), p.ACK)[0][2] == (60, p.RESET, 0) and board.resets == 1, "reset")
 
 
+@check("the status LED blinks slowly when well and fast on a fault")
+def _():
+    board, fw = booted(pads=1)
+    for _ in range(200):  # 1 s with readings: toggles every 500 ms
+        board.advance(5_000)
+        if board.now % 12_500 == 0:
+            board.conversion(0, 1)
+        fw.step()
+    well = len(board.led_state)
+    for _ in range(200):  # 1 s without readings: a fault, toggles every 100 ms
+        board.advance(5_000)
+        fw.step()
+    expect(well == 3 and len(board.led_state) - well >= 5, (well, len(board.led_state)))
+    expect(board.fed == 401, "the watchdog is fed every loop")
+
+
 @check("frames the USB port refused are counted")
 def _():
     board, fw = booted(pads=1)

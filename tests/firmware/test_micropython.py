@@ -28,6 +28,7 @@ CHECKS = (
     "host commands",
     "tare-raw averages the next n readings",
     "reset acknowledges first",
+    "the status LED blinks slowly when well and fast on a fault",
     "frames the USB port refused are counted",
 )
 
