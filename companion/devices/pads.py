@@ -17,6 +17,10 @@ from companion.devices.calibration import CalibrationProfile
 from companion.devices.link import LinkDown, SerialLink
 from companion.devices.pile import PileEstimator, PileEvent, PileState, pile_label
 
+LINK_SILENCE_S = 1.5
+"""A link with no frame for this long is dead even if the port is open: a Pico with every pad faulted still
+sends a heartbeat every 0.5 s."""
+
 EventHandler = Callable[[PileEvent, float], None]
 """Called with each state change and the host's ``time.monotonic()`` when it was decided."""
 
@@ -89,8 +93,7 @@ class PadMonitor:
     def poll(self) -> None:
         """Call now and then (e.g. once a second): a lost link puts every pad in ``fault``."""
         health = self.link.health()
-        timeout_s = self.profile.thresholds.fault_timeout_ms / 1000
-        if health.connected and health.last_frame_age_s is not None and health.last_frame_age_s <= timeout_s:
+        if health.connected and health.last_frame_age_s is not None and health.last_frame_age_s <= LINK_SILENCE_S:
             return
         why = "Pico not connected" if not health.connected else f"no frames for {health.last_frame_age_s:.1f} s"
         with self._lock:

@@ -236,3 +236,12 @@ def test_the_demo_round_plays_every_pad_and_clears_them() -> None:
             labels = [e.label for e in events if e.pad == pad]
             assert any(label in ("stable(2)", "stable(3)", "stable(4)") for label in labels), labels
             assert labels[-1] == "empty", labels
+
+
+def test_a_link_gone_silent_faults_the_pads(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    table.build(1)
+    table.monitor.poll()
+    assert table.labels()[-1] == "stable(1)"  # frames are fresh
+    monkeypatch.setattr("companion.devices.pads.LINK_SILENCE_S", 0.05)
+    assert wait_until(lambda: (table.monitor.poll(), table.labels()[-1] == "fault")[1], timeout=2)
+    assert "no frames for" in table.events[-1].detail
