@@ -135,13 +135,16 @@ def test_referee_unlocks_starts_moves_and_undoes(page: Page, server: WebServer, 
     assert table.snapshot()["players"] == ["Emily", "Peter"]
 
     page.get_by_label("Action", exact=True).select_option("play")
-    page.get_by_label("player").select_option(label="Emily (seat 0)")
+    expect(page.get_by_label("player")).to_have_value("0")  # whoever is to play
     page.get_by_label("card").fill("5")
     page.get_by_role("button", name="Enter action").click()
     expect(page.locator("#referee-message")).to_have_text("Action entered.")
     expect(page.locator("#recent li").first).to_contain_text("Emily led a 5")
     shot(page, "referee-move")
 
+    expect(page.get_by_label("player")).to_have_value("1")  # the form moved on to Peter
+    page.get_by_label("player").select_option(label="Emily (seat 0)")
+    page.get_by_label("card").fill("6")
     page.get_by_role("button", name="Enter action").click()  # Emily again, out of turn
     expect(page.locator("#referee-message")).to_contain_text("It is Peter's turn")  # the rule's own words
     expect(page.locator("#warnings")).to_contain_text("It is Peter's turn")  # and everyone sees why
@@ -164,14 +167,22 @@ def test_referee_unlocks_starts_moves_and_undoes(page: Page, server: WebServer, 
 def test_usable_at_phone_width(page: Page, server: WebServer, table: TableSession) -> None:
     start(table, players=("Emily", "Peter", "Taylor", "Amy", "Jordan"))
     table.submit(legal_move(table), source="camera")
+    def fits(name: str) -> None:
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{name} scrolls sideways by {overflow}px at phone width"
+        shot(page, name)
+
     pages = (("", "phone-scoreboard", "#scores"), ("referee", "phone-referee", "#unlock-form"),
-             ("history", "phone-history", "main table"))
+             ("history", "phone-history", "main table"), ("players", "phone-players", "main table"))
     for path, name, ready in pages:
         page.goto(server.url + path)
         expect(page.locator(ready)).to_be_visible()
-        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0, f"/{path} scrolls sideways by {overflow}px at phone width"
-        shot(page, name)
+        fits(name)
+    page.goto(server.url + "referee")
+    page.get_by_label("Referee PIN").fill(PIN)
+    page.get_by_role("button", name="Unlock").click()
+    expect(page.locator("#action-form")).to_be_visible()
+    fits("phone-referee-unlocked")
     page.goto(server.url)
     expect(page.locator("#scores tbody tr")).to_have_count(5)
     assert float(page.locator("#prompt").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 18

@@ -104,6 +104,12 @@
     return (snap && snap.status === "playing" && snap.actions) || [];
   }
 
+  function activeSeat() {
+    const rows = ((window.tableside.current() || {}).scoreboard || {}).rows || [];
+    const active = rows.find((row) => row.active);
+    return active ? active.seat : 0;
+  }
+
   function fieldInput(name, type, players) {
     const id = `field-${name}`;
     const wrap = document.createElement("div");
@@ -118,6 +124,7 @@
       input = document.createElement("select");
       if (optional) input.append(option("", "nobody"));
       players.forEach((p, seat) => input.append(option(seat, `${p} (seat ${seat})`)));
+      if (name === "player") input.value = String(activeSeat());
     } else {
       input = document.createElement("input");
       if (base === "bool") input.type = "checkbox";
@@ -178,6 +185,7 @@
     const mode = event.submitter && event.submitter.value === "correct" ? "correct" : "action";
     try {
       await post(mode, actionFromForm());
+      showActionFields();  // a fresh form for the next move, with the next player chosen
       say(mode === "correct" ? "The last action was replaced." : "Action entered.");
     } catch (err) {
       say(err.message, "error");
