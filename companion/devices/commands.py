@@ -62,8 +62,7 @@ def connect(config: Any, pads: int, demo: bool = False) -> Iterator[SerialLink]:
         yield link
 
 
-def run_pads(args: argparse.Namespace, config: Any, out: TextIO | None = None) -> int:
-    out = out or sys.stdout
+def run_pads(args: argparse.Namespace, config: Any) -> int:
     try:
         profile = CalibrationProfile.load(config.resolve(config.serial.calibration))
     except ProfileError as exc:
@@ -71,7 +70,7 @@ def run_pads(args: argparse.Namespace, config: Any, out: TextIO | None = None) -
         return 2
     try:
         with connect(config, len(profile.pads), demo=args.demo) as link:
-            return _monitor(args, link, profile, out, config.serial.tare_samples)
+            return _monitor(args, link, profile, sys.stdout, config.serial.tare_samples)
     except (CommandError, TareRefused) as exc:
         print(f"companion pads: {exc}", file=sys.stderr)
         return 1
