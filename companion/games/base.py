@@ -234,6 +234,10 @@ class Ruleset(ABC, Generic[S]):
     def describe(self, state: S, action: Action) -> str:
         """``action`` in plain words, given the state it was applied to (for the play-by-play)."""
 
+    def stats(self, state: S) -> list[dict[str, Any]]:
+        """Per-player statistics beyond the score (PigzUp!'s reaction times); none by default."""
+        return []
+
     def legal(self, state: S, action: Action) -> RuleViolation | None:
         """Why ``action`` would be refused, or ``None`` if it is legal."""
         try:

@@ -15,6 +15,7 @@ from companion.games.base import GameSetup, MalformedAction, RuleViolation
 from companion.games.registry import GAMES, get_game
 from companion.table.log import Event, EventLog
 from companion.table.pigzup_judge import read_trace, replay_trace
+from companion.table.replay import fold
 from companion.table.session import TableSession
 
 
@@ -115,15 +116,18 @@ def run_log(args: argparse.Namespace, config: Config) -> int:
                       f"winner: {winners:<10} players: {', '.join(g.players)}")
             return 0
         try:
-            events = log.events(args.game_id) if log.list_games() else []
             summary = log.game(args.game_id)
+            events = log.events(args.game_id)
         except KeyError as exc:
             print(f"companion log: {exc.args[0]}", file=sys.stderr)
             return 2
         if args.action == "export":
             print("\n".join(export_lines(events)))
         else:
-            print(json.dumps({"game": summary.to_json(), "events": [e.to_json() for e in events]}, indent=2))
+            folded = fold(events)
+            report = {"game": summary.to_json(), "stats": folded.ruleset.stats(folded.state),
+                      "events": [e.to_json() for e in events]}
+            print(json.dumps(report, indent=2))
         return 0
     finally:
         log.close()

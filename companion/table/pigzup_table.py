@@ -20,7 +20,6 @@ from typing import Any, Protocol
 from companion.games.base import RuleViolation
 from companion.games.pigzup.actions import Flip
 from companion.games.pigzup.state import PigzState
-from companion.games.pigzup.stats import reaction_stats
 from companion.table.observations import ButtonPress, PadReading, pile_label
 from companion.table.pigzup_judge import JudgeSettings, MatchJudge, Notice, Output, Verdict
 from companion.table.session import TableSession
@@ -206,7 +205,7 @@ class PigzUpTable:
         view: dict[str, Any] = {
             "notices": [n.text for n in self.notices],
             "last_verdict": self.last_verdict.to_json() if self.last_verdict else None,
-            "stats": reaction_stats(state) if state else [],
+            "stats": self.session.game.ruleset.stats(state) if state and self.session.game else [],
             "race": None,
         }
         if state is None or judge is None or judge.race is None:

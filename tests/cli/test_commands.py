@@ -9,10 +9,12 @@ import sys
 import pytest
 
 from companion.cli import main
+from companion.games.base import GameSetup
 from companion.table.log import EventLog
 from companion.table.observations import ButtonPress, PadReading, PileState
 from companion.table.pigzup_judge import JudgeSettings, MatchJudge
 from companion.table.replay import fold
+from companion.table.session import TableSession
 
 
 @pytest.fixture
@@ -128,3 +130,20 @@ def test_judge_replays_a_recorded_trace(capsys, tmp_path):
     path.write_text('{"kind": "press", "t": 1}\n', encoding="utf-8")
     code, _, err = run(capsys, "judge", "--trace", str(path))
     assert code == 2 and "not a match trace" in err
+
+
+def test_log_show_includes_pigzup_reaction_stats(capsys, config_file, tmp_path):
+    log = EventLog(tmp_path / "t.sqlite3")
+    session = TableSession(log)
+    session.start_game(GameSetup("pigzup", ("Ann", "Ben")), "test")
+    session.submit({"type": "flip", "player": 0, "card": "2-pink-blue"}, "camera")
+    session.submit({"type": "flip", "player": 1, "card": "2-blue-green"}, "camera")
+    session.submit({"type": "verdict", "winner": 1, "reason": "stood", "reaction_ms": 1500, "stacking_ms": 900},
+                   "judge")
+    log.close()
+    code, out, _ = run(capsys, "-c", str(config_file), "log", "show", "1")
+    assert code == 0
+    stats = json.loads(out)["stats"]
+    assert stats[1] == {"seat": 1, "name": "Ben", "races": 1, "wins": 1, "losses": 0,
+                             "median_reaction_ms": 1500, "median_stacking_ms": 900}
+    assert stats[0]["losses"] == 1

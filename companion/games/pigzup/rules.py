@@ -24,6 +24,7 @@ from companion.games.base import (
 from companion.games.decks import Deck, DeckError, Face, load_deck, matches
 from companion.games.pigzup.actions import Flip, MatchVerdict, RollDie, WrongStyle
 from companion.games.pigzup.state import MatchResult, Phase, PigzState, Race, Style
+from companion.games.pigzup.stats import reaction_stats
 
 DIE_STYLES = (Style.ONE_HAND, Style.ONE_HAND, Style.FINGERS, Style.FINGERS, Style.EARS, Style.EARS)
 
@@ -342,6 +343,9 @@ class PigzUp(Ruleset[PigzState]):
         if s.stacks is not None:
             view["stacks"] = [list(st) for st in s.stacks]
         return view
+
+    def stats(self, state: PigzState) -> list[dict[str, Any]]:
+        return reaction_stats(state)
 
     def outcome(self, state: PigzState) -> Outcome | None:
         return state.result
