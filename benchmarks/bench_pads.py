@@ -63,11 +63,11 @@ def throughput() -> float:
     frames = data.count(p.DELIMITER)
     rates = []
     for _ in range(RUNS):
-        link = SerialLink("bench")  # never started: the benchmark feeds the reader's per-read work directly
+        link = SerialLink("bench")  # never started: the stream is fed directly
         monitor = PadMonitor(link, PROFILE, lambda _e, _h: None, pads=PADS)
         start = time.perf_counter()
         for i in range(0, len(data), 4096):  # 4 KiB reads, as pyserial delivers a busy port
-            link._receive(data[i : i + 4096], 0.0)
+            link.feed(data[i : i + 4096], 0.0)
         rates.append(frames / (time.perf_counter() - start))
         monitor.close()
     return statistics.median(rates)
@@ -87,7 +87,7 @@ def latency() -> tuple[float, float, int]:
     monitor = PadMonitor(link, PROFILE, on_event, pads=PADS)
     for chunk in chunks:
         started[0] = time.perf_counter_ns()
-        link._receive(chunk, 0.0)
+        link.feed(chunk, 0.0)
     monitor.close()
     return statistics.median(latencies), max(latencies), len(latencies)
 

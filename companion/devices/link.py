@@ -262,7 +262,7 @@ class SerialLink:
                 self._lost_port(f"read from {self.port} failed: {exc}")
                 continue
             if data:
-                self._receive(data, time.monotonic())
+                self.feed(data, time.monotonic())
 
     def _open(self) -> bool:
         try:
@@ -303,7 +303,9 @@ class SerialLink:
             except (serial.SerialException, OSError):
                 log.debug("closing %s failed", self.port, exc_info=True)
 
-    def _receive(self, data: bytes, now: float) -> None:
+    def feed(self, data: bytes, now: float) -> None:
+        """Handle bytes read from the Pico: the reader thread calls this for every read; a captured stream
+        can be replayed through it (the benchmark does)."""
         messages = self._deframer.feed(data)
         if not messages:
             return
