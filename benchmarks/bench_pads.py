@@ -117,6 +117,31 @@ def accuracy(builds: int = 400) -> tuple[int, int]:
     return wrong, builds
 
 
+def topples(trials: int = 200) -> tuple[int, int, int]:
+    """Piles of 2-4 that topple (must be caught) or get bumped (must not be): (caught, false alarms, trials)."""
+    caught = false = 0
+    rng = random.Random(7)
+    for b in range(trials):
+        n = rng.choice((2, 3, 4))
+        pad = PadModel(PadPhysics(noise_g=PROFILE.pads[0].noise_g), random.Random(1000 + b))
+        for k in range(n):
+            pad.place(at_s=0.5 + k)
+        fall = b % 2 == 0
+        (pad.topple if fall else pad.bump)(at_s=n + 1.5)
+        est = PileEstimator(0, PROFILE)
+        est.set_zero(pad.physics.offset_counts)
+        seen = False
+        for tick in range(int((n + 3.0) * US / PERIOD_US)):
+            t = tick * PERIOD_US
+            if pad.vibrating(t) and not pad.vibrating(t - PERIOD_US):
+                est.tilt(t, 1)
+            est.sample(t, pad.raw_at(t)[0])
+            seen |= est.state is PileState.TOPPLED
+        caught += fall and seen
+        false += (not fall) and seen
+    return caught, false, trials
+
+
 def main() -> int:
     print(f"decode + estimator throughput, one core: {throughput():,.0f} frames/s (median of {RUNS}; target ≥ 20,000)")
     median, worst, count = latency()
@@ -125,6 +150,8 @@ def main() -> int:
     wrong, builds = accuracy()
     print(f"piggy count at the calibrated noise: {wrong} of {builds} builds miscounted "
           f"(error rate {wrong / builds:.2%}; target 0)")
+    caught, false, trials = topples()
+    print(f"topples: {caught} of {trials // 2} caught, {false} false alarms on {trials // 2} table bumps")
     return 0
 
 
