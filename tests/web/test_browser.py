@@ -51,20 +51,24 @@ def shot(page: Page, name: str) -> None:
 
 def test_scoreboard_updates_live(page: Page, server: WebServer, table: TableSession) -> None:
     serial = {"ok": True, "status": "connected", "port": "/dev/ttyACM0"}
+    table.add_device("camera", lambda: {"connected": True, "last_error": None, "fps": 14.5})
     table.add_device("serial", lambda: dict(serial))
     start(table)
     page.goto(server.url)
     expect(page.locator("#game-title")).to_have_text("Corgi Pileup")
     expect(page.locator("#connection")).to_have_attribute("data-state", "live")
     expect(page.locator("#scores tbody tr")).to_have_count(3)
-    expect(page.locator("#devices li")).to_contain_text("serial: connected")
+    serial_item, camera_item = (page.locator("#devices li", has_text=name) for name in ("serial", "camera"))
+    expect(serial_item).to_contain_text("serial: connected")
+    expect(camera_item).to_have_attribute("data-ok", "true")
+    expect(camera_item).to_contain_text("fps 14.5")
     table.submit(legal_move(table), source="camera")
     latest = table.snapshot()["recent"][-1]["text"]
     expect(page.locator("#recent li").first).to_contain_text(latest)
     expect(page.locator("#prompt")).to_have_text(table.snapshot()["scoreboard"]["prompt"])
     serial.update(ok=False, status="disconnected", message="Pico not found on /dev/ttyACM0 — is the cable in?")
     expect(page.locator("#devices li .fault")).to_have_text("Pico not found on /dev/ttyACM0 — is the cable in?")
-    expect(page.locator("#devices li")).to_have_attribute("data-ok", "false")
+    expect(serial_item).to_have_attribute("data-ok", "false")
     shot(page, "scoreboard-live")
 
 

@@ -53,15 +53,26 @@
     fill(box, parts);
   }
 
+  // Any health object is shown; these keys (see docs/api.md) get pride of place.
+  const OK_KEYS = ["ok", "connected"];
+  const MESSAGE_KEYS = ["message", "fault", "error", "last_error"];
+
+  function detail(value) {
+    const text = value !== null && typeof value === "object" ? JSON.stringify(value) : String(value);
+    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+  }
+
   function deviceItem(name, health) {
     const info = health && typeof health === "object" ? health : { status: health };
-    const ok = typeof info.ok === "boolean" ? info.ok : null;
+    const okKey = OK_KEYS.find((k) => typeof info[k] === "boolean");
+    const ok = okKey ? info[okKey] : null;
     const li = el("li", null, ok === null ? {} : { "data-ok": String(ok) });
     li.append(el("strong", name), document.createTextNode(`: ${info.status || (ok === false ? "fault" : ok ? "ok" : "")}`));
-    const fault = info.message || info.fault || info.error;
-    if (fault) li.append(el("div", fault, { class: ok === false ? "fault" : "meta" }));
-    const details = Object.entries(info).filter(([k]) => !["ok", "status", "message", "fault", "error"].includes(k));
-    if (details.length) li.append(el("div", details.map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(" · "), { class: "meta" }));
+    const messageKey = MESSAGE_KEYS.find((k) => info[k]);
+    if (messageKey) li.append(el("div", info[messageKey], { class: ok === false ? "fault" : "meta" }));
+    const shown = ["status", okKey, messageKey];
+    const details = Object.entries(info).filter(([k, v]) => !shown.includes(k) && v !== null && v !== undefined);
+    if (details.length) li.append(el("div", details.map(([k, v]) => `${k} ${detail(v)}`).join(" · "), { class: "meta" }));
     return li;
   }
 
