@@ -22,7 +22,7 @@ from companion.devices import protocol as p
 
 log = logging.getLogger(__name__)
 
-Listener = Callable[[p.Message, "int | None", float], None]
+Listener = Callable[[p.Message, int | None, float], None]
 """Called with each valid frame, its unwrapped device time in µs (None for frames without a time), and the
 host's ``time.monotonic()`` when it was read."""
 
