@@ -24,6 +24,7 @@ import tty
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from companion.devices import protocol as p
 from companion.devices.calibrate import Step
@@ -59,7 +60,7 @@ class _TareJob:
 class SimulatedPico:
     """The emulated Pico: pads, firmware behaviour and a pty. Use as a context manager."""
 
-    _current: SimulatedPico | None = None
+    _running: ClassVar[list[SimulatedPico]] = []  # the emulators running, newest last: what `sim` selects
 
     def __init__(
         self,
@@ -106,7 +107,7 @@ class SimulatedPico:
         with self.lock:
             self._plug()
             self._send_info()
-        SimulatedPico._current = self
+        SimulatedPico._running.append(self)
         if self.realtime:
             self._start_clock(self.speed)
         return self
@@ -115,8 +116,8 @@ class SimulatedPico:
         self._stop_clock()
         with self.lock:
             self._unplug()
-        if SimulatedPico._current is self:
-            SimulatedPico._current = None
+        if self in SimulatedPico._running:
+            SimulatedPico._running.remove(self)
         if self._own_dir:
             with contextlib.suppress(OSError):
                 self._dir.rmdir()
@@ -129,8 +130,8 @@ class SimulatedPico:
 
     @classmethod
     def current(cls) -> SimulatedPico | None:
-        """The emulator that port name ``sim`` selects, if one is running."""
-        return cls._current
+        """The emulator that port name ``sim`` selects (the latest started that still runs), if any."""
+        return cls._running[-1] if cls._running else None
 
     # --- time
     def advance(self, seconds: float) -> None:
