@@ -1,13 +1,23 @@
-"""One game's log in plain words, for the history page and ``/api/history/<id>``."""
+"""One game's record in plain words, for the history page and ``/api/history/<id>``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import RuleViolation
 from companion.table.log import Event
 from companion.table.replay import fold
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Every event with ``text`` (plain words) and ``revoked`` (an undo took it back), and the ruleset's
+    per-player statistics beyond the score (PigzUp!'s reaction times; empty for most games)."""
+
+    events: list[dict[str, Any]]
+    stats: list[dict[str, Any]]
 
 
 def _fallback_text(event: Event) -> str:
@@ -24,13 +34,15 @@ def _fallback_text(event: Event) -> str:
     return f"{payload.get('type', event.kind)}: {fields}" if fields else str(payload.get("type", event.kind))
 
 
-def game_log(events: Sequence[Event]) -> list[dict[str, Any]]:
-    """Every event with ``text`` (plain words) and ``revoked`` (an undo took it back)."""
+def game_record(events: Sequence[Event]) -> GameRecord:
     try:
-        texts = {move.event.seq: move.text for move in fold(events).moves}
+        folded = fold(events)
+        texts = {move.event.seq: move.text for move in folded.moves}
+        stats = folded.ruleset.stats(folded.state)
     except (ValueError, KeyError, RuleViolation):
-        texts = {}  # a log this version cannot replay is still shown, just less prettily
+        texts, stats = {}, []  # a log this version cannot replay is still shown, just less prettily
     revoked = {seq for e in events if e.kind == "undo" for seq in e.payload.get("revokes", [])}
-    return [
+    entries = [
         {**e.to_json(), "text": texts.get(e.seq) or _fallback_text(e), "revoked": e.seq in revoked} for e in events
     ]
+    return GameRecord(entries, stats)

@@ -9,7 +9,7 @@ from flask import Blueprint, abort, render_template
 
 from companion.games.registry import GAMES
 from companion.web.context import web
-from companion.web.history import game_log
+from companion.web.history import game_record
 from companion.web.stats import player_stats
 
 bp = Blueprint("pages", __name__)
@@ -48,7 +48,7 @@ def history_game(game_id: int) -> str:
         summary = log.game(game_id)
     except KeyError:
         abort(404, f"There is no game number {game_id} in the log.")
-    return render_template("game.html", game=summary, events=game_log(log.events(game_id)))
+    return render_template("game.html", game=summary, record=game_record(log.events(game_id)))
 
 
 @bp.get("/players")

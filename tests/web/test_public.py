@@ -5,6 +5,8 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.games.base import GameSetup
+from companion.games.registry import GAMES
 from companion.table.session import TableSession
 from tests.web.conftest import GAME, PLAYERS, Browser, legal_move, start
 
@@ -123,3 +125,16 @@ def test_session_cookie_is_httponly_and_samesite(app: Flask) -> None:
     response = app.test_client().get("/api/referee")
     cookie = response.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+
+
+def test_a_games_own_statistics_are_shown(visitor: Browser, table: TableSession) -> None:
+    game_id = table.start_game(GameSetup("pigzup", ("Emily", "Peter"), full_information=True), source="test")
+    for _ in range(20):
+        table.submit(GAMES["pigzup"].legal_actions(table.state)[0], source="test")
+    stats = visitor.client.get(f"/api/history/{game_id}").json["stats"]
+    assert [row["name"] for row in stats] == ["Emily", "Peter"]
+    assert sum(row["races"] for row in stats) > 0
+    page = visitor.client.get(f"/history/{game_id}").get_data(as_text=True)
+    assert "median reaction ms" in page and "<th scope=\"row\">Peter</th>" in page
+    corgi = start(table)
+    assert visitor.client.get(f"/api/history/{corgi}").json["stats"] == []
