@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from companion.games.base import GameSetup
+from companion.games.registry import GAMES
 from companion.table.session import TableSession
 from companion.web.server import WebServer, start_server
 from companion.web.settings import WebSettings
 from tests.web.clients import SSEClient, launch_chromium
-from tests.web.conftest import PIN, legal_move, start
+from tests.web.conftest import PIN, PLAYERS, legal_move, start
 
 pytestmark = pytest.mark.browser
 
@@ -70,6 +72,20 @@ def test_scoreboard_updates_live(page: Page, server: WebServer, table: TableSess
     expect(page.locator("#devices li .fault")).to_have_text("Pico not found on /dev/ttyACM0 — is the cable in?")
     expect(serial_item).to_have_attribute("data-ok", "false")
     shot(page, "scoreboard-live")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_renders_from_its_snapshot(page: Page, server: WebServer, table: TableSession, game: str) -> None:
+    ruleset = GAMES[game]
+    players = PLAYERS[: max(ruleset.min_players, 2)]
+    table.start_game(GameSetup(game, players, full_information=True), source="test")
+    for _ in range(5):
+        table.submit(ruleset.legal_actions(table.state)[0], source="test")
+    page.goto(server.url)
+    expect(page.locator("#game-title")).to_have_text(ruleset.title)
+    expect(page.locator("#scores tbody tr")).to_have_count(len(table.snapshot()["scoreboard"]["rows"]))
+    expect(page.locator("#prompt")).to_have_text(table.snapshot()["scoreboard"]["prompt"])
+    shot(page, f"game-{game}")
 
 
 def test_reconnects_after_the_server_restarts(page: Page, table: TableSession, settings: WebSettings) -> None:
