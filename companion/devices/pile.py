@@ -19,28 +19,14 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from enum import StrEnum
 
 from companion.devices.calibration import CalibrationProfile, PadCalibration
+from companion.table.observations import PileState, pile_label
 
 SATURATED = (0x7F_FFFF, -0x80_0000)
 ZERO_TRACKING = 0.01
 """Share of a settled empty pad's residual weight moved into its zero per sample: absorbs slow drift between
 matches. Only residuals under ``empty_g`` (far less than a piggy) are ever tracked away."""
-
-
-class PileState(StrEnum):
-    EMPTY = "empty"
-    BUILDING = "building"
-    STABLE = "stable"
-    TOUCHED = "touched"
-    TOPPLED = "toppled"
-    FAULT = "fault"
-
-
-def pile_label(state: PileState, count: int) -> str:
-    """``stable(3)``, ``touched``...: how states are written in logs, tests and the terminal."""
-    return f"stable({count})" if state is PileState.STABLE else state.value
 
 
 @dataclass(frozen=True, slots=True)
