@@ -12,7 +12,11 @@ import types
 import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
+
+SEAT = "seat"
+Seat = Annotated[int, SEAT]
+"""A player's seat (0 = the first player named at setup): an int on the wire, a player picker in forms."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,8 @@ def _default_of(cls: type, name: str) -> Any:
 
 def _check(hint: Any, value: Any, where: str) -> Any:
     origin = typing.get_origin(hint)
+    if origin is Annotated:
+        return _check(typing.get_args(hint)[0], value, where)
     if origin in (typing.Union, types.UnionType):
         for option in typing.get_args(hint):
             try:
@@ -134,15 +140,22 @@ def _describe(hint: Any) -> str:
 
 
 def action_schema(cls: type[Action]) -> dict[str, Any]:
-    """A form description of one action type, for the referee's generated forms and the API docs."""
-    hints = typing.get_type_hints(cls)
-    fields = {}
-    for f in dataclasses.fields(cls):
-        hint = hints[f.name]
-        args = [a for a in typing.get_args(hint) if a is not type(None)]
-        if typing.get_origin(hint) is tuple:
-            fields[f.name] = f"list[{_TYPE_NAMES.get(typing.get_args(hint)[0], 'str')}]"
-        else:
-            base = args[0] if args else hint
-            fields[f.name] = _TYPE_NAMES.get(base, "str") + ("?" if type(None) in typing.get_args(hint) else "")
-    return {"type": cls.type, "doc": " ".join((cls.__doc__ or "").split()), "fields": fields}
+    """A form description of one action type, for the referee's generated forms and the API docs: each field's
+    type is ``int``, ``str``, ``bool``, ``float``, ``seat`` or ``list[...]``, with ``?`` when it may be empty."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return {
+        "type": cls.type,
+        "doc": " ".join((cls.__doc__ or "").split()),
+        "fields": {f.name: _field_type(hints[f.name]) for f in dataclasses.fields(cls)},
+    }
+
+
+def _field_type(hint: Any) -> str:
+    if typing.get_origin(hint) is Annotated:
+        return SEAT if SEAT in typing.get_args(hint)[1:] else _field_type(typing.get_args(hint)[0])
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        (inner,) = [a for a in typing.get_args(hint) if a is not type(None)]
+        return _field_type(inner) + "?"
+    if typing.get_origin(hint) is tuple:
+        return f"list[{_field_type(typing.get_args(hint)[0])}]"
+    return _TYPE_NAMES.get(hint, "str")

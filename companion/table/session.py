@@ -120,21 +120,35 @@ class TableSession:
     def undo(self, source: str) -> Event | RuleViolation:
         """Take back the last move (with the deals it caused), or the last ``end``; recorded, never deleted."""
         with self._lock:
-            if self._game is None:
-                return IllegalMove("no-game", "No game has been started.")
-            revokes: list[int] = []
-            for event in reversed(live_events(self._events)[1:]):
-                revokes.append(event.seq)
-                if not self._is_chance(event):
-                    break
-            else:
-                return IllegalMove("nothing-to-undo", "Nothing has been played yet: there is nothing to undo.")
+            revokes = self._last_move()
+            if isinstance(revokes, RuleViolation):
+                return revokes
             revoked = {e.seq: e.payload for e in self._events if e.seq in revokes}
             self._redo = [revoked[seq] for seq in sorted(revoked)]
             event = self._append(source, "undo", {"type": "undo", "revokes": sorted(revokes)})
             self._game = fold(self._events)
             self._changed()
             return event
+
+    def correct(self, action: Action | Mapping[str, Any] | str, source: str) -> Event | RuleViolation:
+        """Replace the last move with ``action`` (the camera misread a card): an undo and the corrected move,
+        both or neither. A finished game's final move can be corrected; an ended game must be reopened first."""
+        with self._lock:
+            revokes = self._last_move()
+            if isinstance(revokes, RuleViolation):
+                return revokes
+            assert self._game is not None
+            if self._game.ended is not None:
+                return IllegalMove("ended", "This game was ended: undo the end first, then correct the move.")
+            ruleset = self._game.ruleset
+            before = fold(e for e in self._events if e.seq not in revokes)
+            try:
+                ruleset.apply(before.state, ruleset.decode(action))
+            except RuleViolation as violation:
+                return violation
+            self.undo(source)
+            self._redo = []  # a corrected move is a different move: its deals are new
+            return self.submit(action, source)
 
     def end_game(self, source: str, reason: str = "Ended by the referee.") -> Event | RuleViolation:
         """Close the current game early; undo reopens it."""
@@ -199,6 +213,17 @@ class TableSession:
             }
 
     # ------------------------------------------------------------------------------------ internals
+    def _last_move(self) -> list[int] | RuleViolation:
+        """The seqs an undo would revoke: the last live move with the chance events that followed it."""
+        if self._game is None:
+            return IllegalMove("no-game", "No game has been started.")
+        revokes: list[int] = []
+        for event in reversed(live_events(self._events)[1:]):
+            revokes.append(event.seq)
+            if not self._is_chance(event):
+                return revokes
+        return IllegalMove("nothing-to-undo", "Nothing has been played yet: there is nothing to undo.")
+
     def _playing(self) -> Folded:
         if self._game is None:
             raise IllegalMove("no-game", "No game is running: start one first.")

@@ -12,14 +12,13 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from flask import Blueprint, Response, jsonify, request, session
 
-from companion.games.base import GameSetup, IllegalMove, RuleViolation, ViolationKind
-from companion.table.replay import fold, live_events
+from companion.games.base import GameSetup, RuleViolation, ViolationKind
 from companion.web.auth import pin_fingerprint, verify_pin
 from companion.web.context import fail, json_body, web
 from companion.web.csrf import csrf_token
 
 if TYPE_CHECKING:
-    from companion.table.session import TableSession
+    pass
 
 bp = Blueprint("referee", __name__, url_prefix="/api/referee")
 
@@ -124,40 +123,5 @@ def end() -> Response:
 
 @bp.post("/correct")
 def correct() -> Response:
-    """Replace the last action (a misread card) with the one given: undo it, then submit the correction.
-
-    The correction is checked against the state before the last action first, so a refused correction leaves
-    the table exactly as it was (undoing and replaying would re-deal with a new shuffle).
-    """
-    table = web().session
-    corrected = json_body()
-    violation = _check_correction(table, corrected)
-    if violation is not None:
-        refuse(violation)
-    undone = table.undo(source=SOURCE)
-    if isinstance(undone, RuleViolation):
-        refuse(undone)
-    return accepted(table.submit(corrected, source=SOURCE))
-
-
-def _check_correction(table: TableSession, corrected: dict[str, Any]) -> RuleViolation | None:
-    """Why ``corrected`` could not replace the last action, or ``None`` if it could.
-
-    A finished game can be corrected (the camera may have misread the final card); an ended one cannot, as its
-    last event is the end, not a card.
-    """
-    game, status = table.game, table.status()
-    if game is None or table.game_id is None:
-        return IllegalMove("no-game", "No game has been started: there is no action to correct.")
-    if status == "abandoned":
-        return IllegalMove("game-over", "This game was ended early: undo the end first, then correct the card.")
-    live = live_events(table.log.events(table.game_id))
-    cut = len(live) - 1  # the last player action and the deals it caused go, exactly as undo takes them
-    while cut > 0 and live[cut].kind == "action" and game.ruleset.decode(live[cut].payload).chance:
-        cut -= 1
-    if cut == 0:
-        return IllegalMove("nothing-to-undo", "Nothing has been played yet: there is nothing to correct.")
-    try:
-        return game.ruleset.legal(fold(live[:cut]).state, game.ruleset.decode(corrected))
-    except RuleViolation as violation:
-        return violation
+    """Replace the last action (a misread card) with the one given; a refused correction changes nothing."""
+    return accepted(web().session.correct(json_body(), source=SOURCE))

@@ -181,3 +181,34 @@ def test_concurrent_submitters_are_serialised(session):
     assert seqs == list(range(len(seqs)))
     fresh = TableSession(session.log)
     assert fresh.state == session.state
+
+
+def test_correct_replaces_the_last_move_or_changes_nothing(session, observed_setup):
+    session.start_game(observed_setup, "web")
+    session.submit({"type": "play", "player": 0, "card": 4}, "camera")
+    session.submit({"type": "play", "player": 1, "card": 8}, "camera")
+    before = session.state
+    refusal = session.correct({"type": "play", "player": 2, "card": 9}, "web")
+    assert refusal.message == "It is Peter's turn, not Taylor's."
+    assert session.state == before
+    corrected = session.correct({"type": "play", "player": 1, "card": 9}, "web")
+    assert isinstance(corrected, Event) and session.state.trick == [(0, 4), (1, 9)]
+    kinds = [e.kind for e in session.log.events(session.game_id)][-3:]
+    assert kinds == ["action", "undo", "action"]
+
+
+def test_correct_the_final_card_of_a_finished_game(session):
+    session.start_game(GameSetup("corgi-pileup", ("A", "B"), options={"starting_scores": [15, 0]}), "t")
+    play_two_player_round(session, (7, 8, 9, 2, 4))
+    assert session.status() == "finished"
+    session.correct({"type": "play", "player": 1, "card": 5}, "web")  # B's last card was a 5, not a 4
+    assert session.state.scores == [0, 5]
+    assert session.snapshot()["outcome"]["winners"] == ["B"]
+
+
+def test_correct_refuses_on_an_ended_game_and_with_nothing_played(session, observed_setup):
+    session.start_game(observed_setup, "web")
+    assert session.correct({"type": "play", "player": 0, "card": 4}, "web").code == "nothing-to-undo"
+    session.submit({"type": "play", "player": 0, "card": 4}, "camera")
+    session.end_game("web", "Bedtime.")
+    assert session.correct({"type": "play", "player": 0, "card": 5}, "web").code == "ended"

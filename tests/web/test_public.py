@@ -40,7 +40,7 @@ def test_game_catalogue(visitor: Browser) -> None:
     games = visitor.client.get("/api/games").json
     corgi = next(g for g in games if g["name"] == GAME)
     assert "standard" in corgi["variants"]
-    assert {"type": "play", "fields": {"player": "int", "card": "int"}}.items() <= next(
+    assert {"type": "play", "fields": {"player": "seat", "card": "int"}}.items() <= next(
         a for a in corgi["actions"] if a["type"] == "play"
     ).items()
     assert all(a["type"] != "deal" for a in corgi["actions"])  # chance actions are the table's, not a form's

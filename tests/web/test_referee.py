@@ -218,7 +218,7 @@ def test_a_refused_correction_changes_nothing(referee: Browser, table: TableSess
     start(table)
     error(referee.post("/api/referee/correct", legal_move(table).to_json()), 409, "nothing-to-undo")
     referee.post("/api/referee/end", {"reason": "Bedtime"})
-    error(referee.post("/api/referee/correct", {"type": "play", "player": 0, "card": 1}), 409, "game-over")
+    error(referee.post("/api/referee/correct", {"type": "play", "player": 0, "card": 1}), 409, "ended")
 
 
 def test_the_final_card_of_a_finished_game_can_be_corrected(referee: Browser, table: TableSession) -> None:

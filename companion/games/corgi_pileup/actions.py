@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.games.actions import Action
+from companion.games.actions import Action, Seat
 
 
 @dataclass(frozen=True)
@@ -13,7 +13,7 @@ class Play(Action):
     """A player puts a card into the trick (seen by the camera or entered by the referee)."""
 
     type: ClassVar[str] = "play"
-    player: int
+    player: Seat
     card: int
 
 
@@ -22,8 +22,8 @@ class ChooseSixTarget(Action):
     """The winner of a trick won by a 6 names who must discard a card and draw a new one."""
 
     type: ClassVar[str] = "six-target"
-    player: int
-    target: int
+    player: Seat
+    target: Seat
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class SixDiscard(Action):
     """The named player discards a card of their choice (shown face up), then draws from the deck."""
 
     type: ClassVar[str] = "six-discard"
-    player: int
+    player: Seat
     card: int
 
 
@@ -40,8 +40,8 @@ class ChooseLeader(Action):
     """After a trick with a 10 in it, the winner names another player to lead the next trick."""
 
     type: ClassVar[str] = "choose-leader"
-    player: int
-    leader: int
+    player: Seat
+    leader: Seat
 
 
 @dataclass(frozen=True)
@@ -49,5 +49,5 @@ class ScoreOne(Action):
     """A player who played a 1 on the final trick scores 0 or the value of a card played in that trick."""
 
     type: ClassVar[str] = "score-one"
-    player: int
+    player: Seat
     value: int

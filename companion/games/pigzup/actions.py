@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.games.actions import Action
+from companion.games.actions import Action, Seat
 
 
 @dataclass(frozen=True)
@@ -13,7 +13,7 @@ class Flip(Action):
     """A player turns their top card face up onto their personal pile (seen by the camera)."""
 
     type: ClassVar[str] = "flip"
-    player: int
+    player: Seat
     card: str
 
 
@@ -24,7 +24,7 @@ class MatchVerdict(Action):
     the reaction stats."""
 
     type: ClassVar[str] = "verdict"
-    winner: int | None
+    winner: Seat | None
     reason: str = ""
     reaction_ms: int | None = None
     stacking_ms: int | None = None
@@ -35,7 +35,7 @@ class WrongStyle(Action):
     """Die variation: the referee reports that a racer stacked in the wrong style; the other racer wins."""
 
     type: ClassVar[str] = "wrong-style"
-    player: int
+    player: Seat
 
 
 @dataclass(frozen=True)

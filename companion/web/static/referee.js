@@ -4,7 +4,6 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const SEAT_FIELDS = ["player", "seat", "target", "leader", "winner"];
   let csrf = "";
   let catalogue = [];
   let actionsKey = "";
@@ -120,7 +119,7 @@
     const optional = type.endsWith("?");
     const base = type.replace("?", "");
     let input;
-    if (base === "int" && SEAT_FIELDS.includes(name) && players.length) {
+    if (base === "seat" && players.length) {
       input = document.createElement("select");
       if (optional) input.append(option("", "nobody"));
       players.forEach((p, seat) => input.append(option(seat, `${p} (seat ${seat})`)));
@@ -128,10 +127,10 @@
     } else {
       input = document.createElement("input");
       if (base === "bool") input.type = "checkbox";
-      else if (base === "int" || base === "float") {
+      else if (base === "int" || base === "float" || base === "seat") {
         input.type = "number";
-        input.step = base === "int" ? "1" : "any";
-        input.inputMode = base === "int" ? "numeric" : "decimal";
+        input.step = base === "float" ? "any" : "1";
+        input.inputMode = base === "float" ? "decimal" : "numeric";
       } else if (base.startsWith("list[")) label.textContent = `${name} (separate with commas)`;
     }
     input.id = id;
@@ -152,7 +151,7 @@
       const item = base.slice(5, -1);
       return raw === "" ? [] : raw.split(",").map((s) => (item === "int" ? Number(s.trim()) : s.trim()));
     }
-    return base === "int" || base === "float" ? Number(raw) : raw;
+    return ["int", "float", "seat"].includes(base) ? Number(raw) : raw;
   }
 
   function showActionFields() {
