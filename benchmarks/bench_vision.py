@@ -65,7 +65,7 @@ def accuracy(cats: dict[str, Catalog], target: int) -> None:
             ]
             truth = under[-1].face if under else None
             counts["reports"] += 1
-            if card.face != UNKNOWN and card.face != truth:
+            if card.face not in (UNKNOWN, truth):
                 counts["confident_wrong"] += 1
                 confusions[(str(truth), card.face)] += 1
         for truth in rendered.truths:
@@ -94,9 +94,8 @@ def accuracy(cats: dict[str, Catalog], target: int) -> None:
     print(f"  wrong (>=80% vis.) {counts['wrong'] / n:8.2%}")
     print(f"  confident-wrong    {counts['confident_wrong'] / max(1, counts['reports']):8.3%} of all reports")
     for name, c in sorted(per_deck.items()):
-        print(
-            f"  {name:16} {c['correct'] / c['cards']:7.2%} correct, {c[UNKNOWN]} unknown, {c['missed']} missed of {c['cards']}"
-        )
+        share = c["correct"] / c["cards"]
+        print(f"  {name:16} {share:7.2%} correct, {c[UNKNOWN]} unknown, {c['missed']} missed of {c['cards']}")
     print("confusion (truth -> reported):", dict(confusions.most_common(10)) or "none")
     print("most frequent unknowns (truth -> closest):", dict(unsure.most_common(8)) or "none")
 

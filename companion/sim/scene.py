@@ -242,7 +242,7 @@ def _hand_polygon(hand: Hand, hom: np.ndarray, frame: tuple[int, int]) -> tuple[
 
 def _draw_hands(scene: Scene, image: np.ndarray, labels: np.ndarray, hom: np.ndarray, rng: np.random.Generator) -> None:
     for hand in scene.hands:
-        skin = np.array([rng.uniform(90, 150), rng.uniform(130, 175), rng.uniform(170, 225)])
+        skin = np.array([rng.uniform(80, 125), rng.uniform(115, 160), rng.uniform(175, 230)])
         layer = np.zeros(image.shape[:2], np.uint8)
         arm, fingers = _hand_polygon(hand, hom, scene.frame)
         s = 60.0 * hand.size * scene.frame[1] / 720
@@ -329,7 +329,7 @@ def random_look(rng: np.random.Generator, frame: tuple[int, int] = FRAME, harsh:
         cast=tuple(float(v) for v in rng.uniform(1 - 0.1 * k, 1 + 0.1 * k, 3)),
         glare=glare,
         blur=float(rng.choice([0.0, rng.uniform(0.3, 1.6 * k)])),
-        motion=int(rng.choice([0, 0, rng.integers(2, 2 + int(6 * k))])),
+        motion=int(rng.choice([0, 0, rng.integers(2, 3 + int(3 * k))])),
         motion_angle=float(rng.uniform(0, 180)),
         noise=float(rng.uniform(0, 7 * k)),
     )
@@ -354,9 +354,10 @@ def random_scene(
     harsh: bool = True,
     mat: str | None = "A3",
 ) -> Scene:
-    """Cards scattered without overlap (and optionally a messy centre pile of ``pile`` extra cards on top).
+    """Cards scattered over the mat, a hand's breadth apart (a card with no room left is left out), and
+    optionally a messy centre pile of the last ``pile`` faces, the top one fully visible.
 
-    ``faces`` are (deck, face id) pairs; the last ``pile`` of them go on the pile, the top one fully visible.
+    ``faces`` are (deck, face id) pairs.
     """
     outline = mat_outline(Scene(mat=mat))
     (x0, y0), (x1, y1) = outline[0], outline[2]
@@ -365,13 +366,13 @@ def random_scene(
     centres: list[tuple[float, float]] = []
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     for deck, face in loose:
-        for _ in range(200):
+        for _ in range(300):
             x, y = rng.uniform(x0 + 40, x1 - 40), rng.uniform(y0 + 45, y1 - 45)
             clear_of_markers = all(math.hypot(x - a, y - b) > 115 for a, b in outline)
             if clear_of_markers and all(math.hypot(x - a, y - b) > 100 for a, b in [*centres, (cx, cy)]):
+                centres.append((x, y))
+                cards.append(Card(deck, face, float(x), float(y), float(rng.uniform(0, 360))))
                 break
-        centres.append((x, y))
-        cards.append(Card(deck, face, float(x), float(y), float(rng.uniform(0, 360))))
     for deck, face in stacked:
         cards.append(
             Card(deck, face, float(cx + rng.normal(0, 12)), float(cy + rng.normal(0, 10)), float(rng.uniform(0, 360)))

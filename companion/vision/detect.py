@@ -9,6 +9,7 @@ corners even when a corner is rounded or hidden under a thumb.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -25,9 +26,10 @@ class DetectSettings:
     max_area: float = 0.12
     contrast: float = 1.7  # a card's darkest channel vs the cloth's, at the same place
     max_saturation: float = 0.24  # card borders are near white; skin and felt are not
-    plateau: float = 0.86  # a pixel darker than this share of its 3x3 neighbourhood's brightest is an edge
+    seam: int = 8  # how much darker than its surroundings a thin line must be to cut (card edges on a pile)
     aspect: float = CARD_ASPECT
     aspect_range: tuple[float, float] = (0.7, 1.5)  # long/short side over ``aspect``, as a tilted camera sees it
+    min_border: float = 0.5  # share of a quad's edges lined by white border (less whatever lies outside it)
     min_fill: float = 0.85  # region's hull area / quad area: a border ring broken by a thumb still counts
 
 
@@ -41,17 +43,19 @@ def _mask(frame: np.ndarray, s: DetectSettings) -> np.ndarray:
     cloth = cv2.resize(cloth, (w, h), interpolation=cv2.INTER_LINEAR)
     bright = cv2.compare(lo, cv2.add(cv2.multiply(cloth, s.contrast), 12), cv2.CMP_GT)
     neutral = cv2.compare(cv2.subtract(hi, lo), cv2.multiply(hi, s.max_saturation), cv2.CMP_LT)
-    # the dark side of every edge is cut away: the shadow line where one card lies on another
-    plateau = cv2.compare(lo, cv2.multiply(cv2.dilate(lo, np.ones((3, 3), np.uint8)), s.plateau), cv2.CMP_GE)
-    return cv2.bitwise_and(cv2.bitwise_and(bright, neutral), plateau)
+    # thin dark lines are cut away: the edge where one card lies on or against another
+    smooth = cv2.GaussianBlur(lo, (3, 3), 0)
+    seams = cv2.morphologyEx(smooth, cv2.MORPH_BLACKHAT, np.ones((7, 7), np.uint8))
+    no_seam = cv2.compare(seams, s.seam, cv2.CMP_LT)
+    return cv2.bitwise_and(cv2.bitwise_and(bright, neutral), no_seam)
 
 
-def _solid(mask: np.ndarray) -> np.ndarray:
-    """Closed border rings filled in, then eroded: thin bridges between cards on a pile disappear."""
+def _filled(mask: np.ndarray) -> np.ndarray:
+    """Closed border rings filled in: each card a solid region (touching cards a joint one)."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(mask)
     cv2.drawContours(filled, contours, -1, 255, -1)
-    return cv2.erode(filled, np.ones((5, 5), np.uint8))
+    return filled
 
 
 def _line_intersection(p1: np.ndarray, p2: np.ndarray, q1: np.ndarray, q2: np.ndarray) -> np.ndarray | None:
@@ -95,8 +99,8 @@ def portrait_order(quad: np.ndarray) -> np.ndarray:
     return a if a[0].sum() <= b[0].sum() else b
 
 
-def _quad(contour: np.ndarray, frame_area: float, s: DetectSettings, grow: float) -> np.ndarray | None:
-    """The card quad of one region, or None when the region is not card-shaped."""
+def _hull_quad(contour: np.ndarray, frame_area: float, s: DetectSettings) -> np.ndarray | None:
+    """The quad of a region's convex hull, or None when the region is not quad-shaped."""
     area = cv2.contourArea(contour)
     if not s.min_area * frame_area * 0.3 <= area <= s.max_area * frame_area:
         return None
@@ -107,34 +111,113 @@ def _quad(contour: np.ndarray, frame_area: float, s: DetectSettings, grow: float
     quad_area = cv2.contourArea(quad)
     if quad_area <= 0 or not s.min_fill <= cv2.contourArea(hull) / quad_area <= 1.08:
         return None
-    centre = quad.mean(axis=0)
-    quad = portrait_order((centre + (quad - centre) * (1 + grow / np.sqrt(quad_area))).astype(np.float32))
-    if not s.min_area * frame_area <= cv2.contourArea(quad) <= s.max_area * frame_area:
-        return None
-    short = (np.hypot(*(quad[1] - quad[0])) + np.hypot(*(quad[3] - quad[2]))) / 2
-    long = (np.hypot(*(quad[2] - quad[1])) + np.hypot(*(quad[0] - quad[3]))) / 2
-    if not s.aspect_range[0] <= long / max(short, 1e-6) / s.aspect <= s.aspect_range[1]:
-        return None
     return quad
 
 
-def find_cards(frame: np.ndarray, settings: DetectSettings | None = None) -> list[np.ndarray]:
+def _card_shaped(quad: np.ndarray, frame_area: float, s: DetectSettings) -> bool:
+    if not s.min_area * frame_area <= cv2.contourArea(quad) <= s.max_area * frame_area:
+        return False
+    short = (np.hypot(*(quad[1] - quad[0])) + np.hypot(*(quad[3] - quad[2]))) / 2
+    long = (np.hypot(*(quad[2] - quad[1])) + np.hypot(*(quad[0] - quad[3]))) / 2
+    return s.aspect_range[0] <= long / max(short, 1e-6) / s.aspect <= s.aspect_range[1]
+
+
+def _grow(quad: np.ndarray, by: float) -> np.ndarray:
+    centre = quad.mean(axis=0)
+    return (centre + (quad - centre) * (1 + by / np.sqrt(cv2.contourArea(quad)))).astype(np.float32)
+
+
+def _out_to_border(quad: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
+    """Push each side of a card's inner panel out across the white border around it.
+
+    The border width is the median over samples along the side, so where a neighbouring card's border touches
+    this one, a few long runs do not move the side.
+    """
+    h, w = mask.shape
+    short = min(np.hypot(*(quad[(i + 1) % 4] - quad[i])) for i in range(4))
+    reach = np.arange(1, max(4, int(0.2 * short)))
+    lines = []
+    for i in range(4):
+        p0, p1 = quad[i].astype(np.float64), quad[(i + 1) % 4].astype(np.float64)
+        d = p1 - p0
+        n = np.array([d[1], -d[0]]) / max(np.hypot(*d), 1e-6)  # outward for clockwise corners
+        starts = p0 + np.linspace(0.15, 0.85, 9)[:, None] * d
+        pts = starts[:, None, :] + reach[None, :, None] * n
+        xs = np.clip(np.rint(pts[..., 0]).astype(int), 0, w - 1)
+        ys = np.clip(np.rint(pts[..., 1]).astype(int), 0, h - 1)
+        white = mask[ys, xs] > 0
+        index = np.arange(len(reach))[None, :]
+        first = np.argmax(white, axis=1)  # the border may start a pixel or two out from the panel's outline
+        beyond = ~white & (index >= first[:, None])
+        end = np.where(beyond.any(axis=1), np.argmax(beyond, axis=1), len(reach))
+        width = float(np.median(np.where(white.any(axis=1) & (first <= 3), end, 0)))
+        if width < 1:
+            return None
+        lines.append((p0 + n * (width + 0.5), p1 + n * (width + 0.5)))
+    corners = [_line_intersection(*lines[k - 1], *lines[k]) for k in range(4)]
+    if any(c is None for c in corners):
+        return None
+    return np.array(corners, np.float32)
+
+
+def find_cards(
+    frame: np.ndarray, settings: DetectSettings | None = None, plausible: Callable[[np.ndarray], bool] | None = None
+) -> list[np.ndarray]:
     """Card quadrilaterals (4x2 float32, clockwise from a top-left corner) in a BGR frame.
 
-    Two passes: solid regions (filled rings, eroded apart) find whole cards, also on piles; then the raw border
-    rings find cards whose ring a hand or another card has broken open.
+    Candidates come from three views of the white-border mask: the panels inside closed border rings (cards
+    whose border touches another card's: a pile, a neighbour), solid regions (filled rings, eroded apart: cards
+    whose panel white art breaks up) and the raw rings (cards whose border a hand has broken open). The best
+    candidates by how well a white border lines their edges claim their place first. ``plausible`` can veto a
+    candidate (the mat knows a card's true size), so a card's white centre panel never stands in for it.
     """
     s = settings or DetectSettings()
     mask = _mask(frame, s)
     frame_area = float(frame.shape[0] * frame.shape[1])
-    quads: list[np.ndarray] = []
-    for source, grow in ((_solid(mask), 4.0), (mask, 0.0)):
-        contours, _ = cv2.findContours(source, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for contour in contours:
-            quad = _quad(contour, frame_area, s, grow)
-            if quad is not None and not any(_overlaps(quad, q) for q in quads):
-                quads.append(quad)
-    return quads
+    candidates: list[np.ndarray] = []
+    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))  # seal gaps in thin borders
+    contours, hierarchy = cv2.findContours(closed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    links = hierarchy[0] if hierarchy is not None else np.zeros((0, 4), int)
+    for contour, link in zip(contours, links, strict=True):
+        if link[3] >= 0:  # a hole: the panel inside a card's border
+            quad = _hull_quad(contour, frame_area * 0.7, s)
+            candidates.append(None if quad is None else _out_to_border(quad, mask))
+    filled = _filled(mask)
+    for size in (5, 11):  # eroded apart: cards joined by a thin bridge, then by a wider one
+        solid, _ = cv2.findContours(cv2.erode(filled, np.ones((size, size), np.uint8)), cv2.RETR_EXTERNAL, 2)
+        for contour in solid:
+            quad = _hull_quad(contour, frame_area, s)
+            candidates.append(None if quad is None else _grow(quad, size - 1.0))
+    rings, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    candidates += [_hull_quad(contour, frame_area, s) for contour in rings]
+    scored = []
+    for quad in (portrait_order(q) for q in candidates if q is not None):
+        if _card_shaped(quad, frame_area, s) and (plausible is None or plausible(quad)):
+            score = _border_score(quad, mask)
+            if score >= s.min_border:
+                scored.append((round(score, 1), cv2.contourArea(quad), quad))
+    found: list[np.ndarray] = []
+    for _, _, quad in sorted(scored, key=lambda t: (t[0], t[1]), reverse=True):
+        if not any(_overlaps(quad, q) for q in found):
+            found.append(quad)
+    return found
+
+
+def _border_score(quad: np.ndarray, mask: np.ndarray) -> float:
+    """How well the quad's edges follow a white border: white just inside, not white just outside."""
+    h, w = mask.shape
+    t = np.linspace(0.1, 0.9, 16)[:, None]
+    inside, outside = [], []
+    for i in range(4):
+        p0, p1 = quad[i].astype(np.float64), quad[(i + 1) % 4].astype(np.float64)
+        d = p1 - p0
+        n = np.array([d[1], -d[0]]) / max(np.hypot(*d), 1e-6)
+        for offset, bucket in ((-2.5, inside), (3.0, outside)):
+            pts = p0 + t * d + offset * n
+            xs = np.clip(np.rint(pts[:, 0]).astype(int), 0, w - 1)
+            ys = np.clip(np.rint(pts[:, 1]).astype(int), 0, h - 1)
+            bucket.append(mask[ys, xs] > 0)
+    return float(np.mean(inside) - 0.5 * np.mean(outside))
 
 
 def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:

@@ -65,7 +65,6 @@ class Recognizer:
         self.card_mm = card_mm
         self.detect = detect or DetectSettings(aspect=card_mm[1] / card_mm[0])
         self._last_hom: np.ndarray | None = None
-        self.not_a_card = 2.0
 
     def process(self, frame: np.ndarray) -> FrameResult:
         timings: dict[str, float] = {}
@@ -75,12 +74,12 @@ class Recognizer:
             hom = self.locator.locate(frame)
             hom = self._last_hom = hom if hom is not None else self._last_hom
         t1 = time.perf_counter()
-        quads = [q for q in find_cards(frame, self.detect) if hom is None or self._card_on_mat(hom, q)]
+        quads = find_cards(frame, self.detect, None if hom is None else lambda q: self._card_on_mat(hom, q))
         t2 = time.perf_counter()
         cards = []
         for quad in quads:
             m = self.catalog.match(warp_card(frame, quad))
-            if m.distance > self.not_a_card * self.catalog.settings.max_distance:
+            if m.distance > self.catalog.settings.not_a_card:
                 continue  # like nothing in the deck: a white box, a sheet of paper, not a card
             corners = np.roll(quad, -2, axis=0) if m.upside_down else quad
             cards.append(CardFound(m.face, m.confidence, self._zone(hom, quad), corners, m.best, m.distance))
