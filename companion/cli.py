@@ -16,6 +16,7 @@ from companion.devices import commands as device_commands
 from companion.sim import demo
 from companion.table import commands as table_commands
 from companion.vision import commands as vision_commands
+from companion.web import commands as web_commands
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     root = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     calibrate = root.add_parser("calibrate", help="calibrate pads, cards or the camera")
     groups = CommandGroups(root=root, calibrate=calibrate.add_subparsers(dest="what", required=True))
-    for layer in (table_commands, demo, device_commands, vision_commands):
+    for layer in (table_commands, demo, device_commands, vision_commands, web_commands):
         layer.register(groups)
     return parser
 

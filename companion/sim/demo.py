@@ -1,10 +1,14 @@
-"""``companion demo``: bots play a full game on the simulated table, logged like a real one."""
+"""``companion demo``: the simulated table — bots play a full game, logged like a real one, shown live on the
+status page at the printed URL."""
 
 from __future__ import annotations
 
 import argparse
 import random
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from companion.config import Config
@@ -13,6 +17,7 @@ from companion.games.registry import get_game
 from companion.sim.bots import RandomBot, next_bot_move
 from companion.table.log import EventLog
 from companion.table.session import TableSession
+from companion.web.server import start_server
 
 BOT_NAMES = ("Emily", "Peter", "Taylor", "Amy", "Jordan", "Sam", "Riley")
 
@@ -30,6 +35,56 @@ class PlayByPlay:
                 self.printed = move["seq"]
 
 
+@contextmanager
+def status_page(session: TableSession, config: Config) -> Iterator[bool]:
+    """Serve the status page while the ``with`` block runs (if ``[web] enabled``); yields whether it is up."""
+    if not config.web.enabled:
+        yield False
+        return
+    server = start_server(session, config.web, secret_key_path=config.resolve(config.web.secret_key_file))
+    print(f"Status page: {'  '.join(server.urls)}", flush=True)
+    try:
+        yield True
+    finally:
+        server.stop()
+
+
+def wait_for_interrupt(stop: threading.Event | None = None) -> None:
+    print("The status page stays up: press Ctrl-C to stop.", flush=True)
+    try:
+        (stop or threading.Event()).wait()
+    except KeyboardInterrupt:
+        print()
+
+
+def print_result(snapshot: dict[str, Any], game_id: int) -> None:
+    print()
+    print(f"{snapshot['scoreboard']['phase']}.")
+    columns = snapshot["scoreboard"]["columns"]
+    for row in snapshot["scoreboard"]["rows"]:
+        cells = "  ".join(f"{c}: {v}" for c, v in zip(columns, row["cells"], strict=True) if v != "")
+        print(f"  {row['name']:<8} {cells}")
+    outcome = snapshot["outcome"]
+    print(f"Winner: {', '.join(outcome['winners'])} — {outcome['reason']}.")
+    if outcome["tie_break"]:
+        print(f"  {outcome['tie_break']}")
+    print(f"Stored as game {game_id}: `companion log show {game_id}`; replay with `companion log export {game_id}`.")
+
+
+def play_with_bots(session: TableSession, setup: GameSetup, rng: random.Random, delay: float) -> None:
+    """Bots who see their own cards play every move until the game has a winner."""
+    ruleset = get_game(setup.game)
+    bots = [RandomBot(seat, random.Random(rng.getrandbits(64))) for seat in range(len(setup.players))]
+    while session.status() == "playing":
+        action = next_bot_move(ruleset, session.state, bots)
+        if action is None:
+            raise RuntimeError("no bot can move, yet the game is not over")
+        result = session.submit(action, source=f"bot:{setup.players[getattr(action, 'player', 0)]}")
+        if isinstance(result, RuleViolation):
+            raise RuntimeError(f"a bot chose an illegal move: {result.message}")
+        time.sleep(delay)
+
+
 def run_demo(args: argparse.Namespace, config: Config) -> int:
     seed = args.seed if args.seed is not None else config.table.seed
     rng = random.Random(seed)
@@ -39,28 +94,17 @@ def run_demo(args: argparse.Namespace, config: Config) -> int:
     session = TableSession(log, seed=rng.getrandbits(64))
     setup = GameSetup(args.game, players, args.variant, {}, full_information=True)
     print(f"Tableside demo: {ruleset.title} ({args.variant}) for {', '.join(players)}; log: {log.path}")
-    session.subscribe(PlayByPlay())
-    game_id = session.start_game(setup, source="demo")
-    bots = [RandomBot(seat, random.Random(rng.getrandbits(64))) for seat in range(len(players))]
-    while session.status() == "playing":
-        action = next_bot_move(ruleset, session.state, bots)
-        if action is None:
-            raise RuntimeError("no bot can move, yet the game is not over")
-        result = session.submit(action, source=f"bot:{players[getattr(action, 'player', 0)]}")
-        if isinstance(result, RuleViolation):
-            raise RuntimeError(f"a bot chose an illegal move: {result.message}")
-        time.sleep(args.delay)
-    snapshot = session.snapshot()
-    print()
-    print(f"{snapshot['scoreboard']['phase']}. Final scores:")
-    for row in snapshot["scoreboard"]["rows"]:
-        print(f"  {row['name']:<8} {row['cells'][0]:>3}")
-    outcome = snapshot["outcome"]
-    print(f"Winner: {', '.join(outcome['winners'])} — {outcome['reason']}.")
-    if outcome["tie_break"]:
-        print(f"  {outcome['tie_break']}")
-    print(f"Stored as game {game_id}: `companion log show {game_id}`; replay with `companion log export {game_id}`.")
-    log.close()
+    try:
+        with status_page(session, config) as serving:
+            delay = args.delay if args.delay is not None else (0.6 if serving else 0.0)
+            session.subscribe(PlayByPlay())
+            game_id = session.start_game(setup, source="demo")
+            play_with_bots(session, setup, rng, delay)
+            print_result(session.snapshot(), game_id)
+            if serving and args.then == "serve":
+                wait_for_interrupt()
+    finally:
+        log.close()
     return 0
 
 
@@ -70,5 +114,7 @@ def register(groups: Any) -> None:
     demo.add_argument("--variant", default="standard")
     demo.add_argument("--players", type=int, default=4, choices=range(2, len(BOT_NAMES) + 1), metavar="N")
     demo.add_argument("--seed", type=int, help="repeat a game exactly (default: config [table] seed, else random)")
-    demo.add_argument("--delay", type=float, default=0.0, help="seconds between moves, to watch it live")
+    demo.add_argument("--delay", type=float, help="seconds between moves (default 0.6 with the status page, else 0)")
+    demo.add_argument("--then", choices=("serve", "exit"), default="serve",
+                      help="after the winner: keep the status page up until Ctrl-C (default), or exit")
     demo.set_defaults(run=run_demo)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -147,3 +148,20 @@ def test_log_show_includes_pigzup_reaction_stats(capsys, config_file, tmp_path):
     assert stats[1] == {"seat": 1, "name": "Ben", "races": 1, "wins": 1, "losses": 0,
                              "median_reaction_ms": 1500, "median_stacking_ms": 900}
     assert stats[0]["losses"] == 1
+
+
+def test_demo_serves_the_status_page_while_it_plays(capsys, tmp_path):
+    config = tmp_path / "companion.toml"
+    config.write_text('[table]\ndatabase = "t.sqlite3"\n[web]\nport = 0\nsecret_key_file = "key"\n', encoding="utf-8")
+    code, out, _ = run(capsys, "-c", str(config), "demo", "--seed", "2", "--delay", "0", "--then", "exit")
+    assert code == 0
+    (url,) = [line.split()[-1] for line in out.splitlines() if line.startswith("Status page:")]
+    assert url.startswith("http://127.0.0.1:")
+    assert "Winner:" in out
+    assert (tmp_path / "key").exists()
+
+
+def test_hash_pin_reads_a_pin_from_a_pipe(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("2468\n"))
+    code, out, _ = run(capsys, "hash-pin")
+    assert code == 0 and out.startswith('pin_hash = "scrypt$')
