@@ -14,7 +14,6 @@ import cv2
 import numpy as np
 
 from companion.games.decks import Deck, Face, load_deck
-from companion.vision.mat import MatLayout
 
 CARD_MM = (63.0, 88.0)  # poker size
 CARD_PX = (252, 352)  # reference resolution: 4 px/mm
@@ -340,44 +339,3 @@ def write_reference_folder(deck: Deck, folder: str) -> list[str]:
         cv2.imwrite(str(out / f"{face.id}.png"), render_face(deck.name, face.id))
         names.append(face.id)
     return names
-
-
-MAT_GREEN: Colour = (58, 77, 31)
-MAT_LINE: Colour = (90, 200, 170)  # saturated: the card detector looks for near-white, so it ignores the lines
-
-
-def render_mat(layout: MatLayout, px_per_mm: float) -> np.ndarray:
-    """The mat as printed, seen from straight above (BGR)."""
-    w, h = round(layout.width * px_per_mm), round(layout.height * px_per_mm)
-    img = np.full((h, w, 3), MAT_GREEN, np.uint8)
-    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
-    for mid, corners in layout.marker_corners().items():
-        quiet = layout.marker / 6  # ArUco needs a white border around the black one
-        x0, y0 = corners[0] - quiet
-        x1, y1 = corners[2] + quiet
-        cv2.rectangle(
-            img,
-            (round(x0 * px_per_mm), round(y0 * px_per_mm)),
-            (round(x1 * px_per_mm), round(y1 * px_per_mm)),
-            (255, 255, 255),
-            -1,
-        )
-        side = round(layout.marker * px_per_mm)
-        marker = cv2.aruco.generateImageMarker(dictionary, mid, side)
-        x, y = (round(v * px_per_mm) for v in corners[0])
-        img[y : y + side, x : x + side] = marker[..., None]
-    for zone in layout.zones:
-        p0 = (round(zone.x0 * px_per_mm), round(zone.y0 * px_per_mm))
-        p1 = (round(zone.x1 * px_per_mm), round(zone.y1 * px_per_mm))
-        cv2.rectangle(img, p0, p1, MAT_LINE, max(1, round(0.8 * px_per_mm)), cv2.LINE_AA)
-        cv2.putText(
-            img,
-            zone.label,
-            (p0[0] + round(3 * px_per_mm), p0[1] + round(7 * px_per_mm)),
-            cv2.FONT_HERSHEY_SIMPLEX,
-            0.12 * px_per_mm,
-            MAT_LINE,
-            max(1, round(0.4 * px_per_mm)),
-            cv2.LINE_AA,
-        )
-    return img

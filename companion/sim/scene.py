@@ -13,8 +13,9 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from companion.sim.render import CARD_MM, CARD_PX, card_mask, render_back, render_face, render_mat
+from companion.sim.render import CARD_MM, CARD_PX, card_mask, render_back, render_face
 from companion.vision.mat import MatLayout, mat_layout
+from companion.vision.mat_print import mat_image
 
 FRAME = (1280, 720)
 PX_PER_MM = 2.4  # table-plane canvas resolution
@@ -183,7 +184,7 @@ def _table_canvas(scene: Scene, rng: np.random.Generator) -> np.ndarray:
     if scene.mat:
         layout = mat_layout(scene.mat)
         ox, oy = _mat_offset(scene, layout)
-        mat = render_mat(layout, PX_PER_MM)
+        mat = mat_image(layout, PX_PER_MM)
         x0, y0 = round(ox * PX_PER_MM), round(oy * PX_PER_MM)
         canvas[y0 : y0 + mat.shape[0], x0 : x0 + mat.shape[1]] = mat
     return canvas

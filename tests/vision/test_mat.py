@@ -1,0 +1,54 @@
+"""The printable mat: SVG and PDF for A3 and A2 whose markers the camera software finds, and zone lookup."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.vision.mat import SEATS_FOR_PLAYERS, mat_layout
+from companion.vision.mat_print import mat_image, mat_pdf, mat_svg
+from companion.vision.registration import MatLocator
+
+
+@pytest.mark.parametrize("size", ["A3", "A2"])
+def test_svg_is_sized_in_mm_and_lists_every_zone(size: str) -> None:
+    layout = mat_layout(size)
+    root = ET.fromstring(mat_svg(layout))
+    assert root.get("width") == f"{layout.width}mm"
+    labels = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert {z.label for z in layout.zones} <= labels
+
+
+@pytest.mark.parametrize("size", ["A3", "A2"])
+def test_rasterised_mat_registers_with_all_four_markers(size: str) -> None:
+    layout = mat_layout(size)
+    image = mat_image(layout, 2.0)
+    hom = MatLocator(layout).locate(image)
+    assert hom is not None
+    x, y = cv2.perspectiveTransform(layout.marker_corners()[2][:1].reshape(1, 1, 2) * 2.0, hom)[0, 0]
+    assert abs(x - layout.marker_corners()[2][0, 0]) < 1.0 and abs(y - layout.marker_corners()[2][0, 1]) < 1.0
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils (pdftoppm) not installed")
+def test_pdf_renders_and_its_markers_are_found(tmp_path: Path) -> None:
+    layout = mat_layout("A3")
+    pdf = tmp_path / "mat.pdf"
+    pdf.write_bytes(mat_pdf(layout))
+    subprocess.run(["pdftoppm", "-r", "60", "-png", str(pdf), str(tmp_path / "page")], check=True)
+    image = cv2.imread(str(next(tmp_path.glob("page*.png"))))
+    assert sorted(MatLocator(layout).markers(image)) == [0, 1, 2, 3]
+
+
+def test_zones_and_seats() -> None:
+    layout = mat_layout("A3")
+    assert layout.zone_at(210, 150) == "centre"
+    assert layout.zone_at(100, 250) == "seat-1"
+    assert layout.zone_at(2, 2) is None
+    assert all(len(seats) == n for n, seats in SEATS_FOR_PLAYERS.items())
+    with pytest.raises(ValueError, match="A3, A2"):
+        mat_layout("A4")
