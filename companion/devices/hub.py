@@ -21,7 +21,7 @@ from gpiozero import Factory
 from companion.devices.buttons import Feedback, Press, SeatButtons
 from companion.devices.calibration import CalibrationProfile
 from companion.devices.link import LinkHealth, SerialLink
-from companion.devices.pads import EventHandler, PadMonitor, PadView
+from companion.devices.pads import EventHandler, PadMonitor, PadView, ReadingHandler
 from companion.devices.settings import ButtonSettings, SerialSettings
 
 
@@ -44,11 +44,12 @@ class DeviceHub:
         profile: CalibrationProfile,
         *,
         on_pile: EventHandler | None = None,
+        on_reading: ReadingHandler | None = None,
         on_press: Callable[[Press], None] | None = None,
         pin_factory: Factory | None = None,
     ) -> None:
         self.link = SerialLink(path, serial.baudrate)
-        self.pads = PadMonitor(self.link, profile, on_pile)
+        self.pads = PadMonitor(self.link, profile, on_pile, on_reading=on_reading)
         self.buttons = SeatButtons(buttons, on_press, factory=pin_factory)
         self.feedback = Feedback(buttons, factory=self.buttons.factory)
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from companion.devices import protocol as p
 from companion.devices.calibration import CalibrationProfile
 from companion.devices.link import LinkDown, SerialLink
-from companion.devices.pile import PileEstimator, PileEvent, PileState, pile_label
+from companion.devices.pile import PileEstimator, PileEvent
+from companion.table.observations import PadReading, PileState, pile_label
 
 LINK_SILENCE_S = 1.5
 """A link with no frame for this long is dead even if the port is open: a Pico with every pad faulted still
@@ -23,6 +24,10 @@ sends a heartbeat every 0.5 s."""
 
 EventHandler = Callable[[PileEvent, float], None]
 """Called with each state change and the host's ``time.monotonic()`` when it was decided."""
+
+ReadingHandler = Callable[[PadReading], None]
+"""Called for every sample and every state change with the pad's state then (host time): what the match judge
+follows, as it must see time pass on a pad to end a hold exactly."""
 
 
 class TareRefused(RuntimeError):
@@ -46,12 +51,13 @@ class PadMonitor:
     """Listens to a :class:`SerialLink` and keeps one :class:`PileEstimator` per pad."""
 
     def __init__(self, link: SerialLink, profile: CalibrationProfile, on_event: EventHandler | None = None,
-                 pads: int | None = None) -> None:
+                 pads: int | None = None, on_reading: ReadingHandler | None = None) -> None:
         self.link = link
         self.profile = profile
         count = pads if pads is not None else len(profile.pads)
         self.estimators = [PileEstimator(i, profile) for i in range(count)]
         self._on_event = on_event
+        self._on_reading = on_reading
         self._since: list[int | None] = [None] * count
         self._lock = threading.Lock()
         self._last_device_us: int | None = None
@@ -65,9 +71,11 @@ class PadMonitor:
             if device_us is not None:
                 self._last_device_us = device_us
             event = None
+            sampled = None
             if isinstance(message, p.Sample):
                 if message.pad < len(self.estimators):
-                    event = self.estimators[message.pad].sample(device_us, message.raw)
+                    sampled = self.estimators[message.pad]
+                    event = sampled.sample(device_us, message.raw)
             elif isinstance(message, p.Tilt):
                 if message.pad < len(self.estimators):
                     event = self.estimators[message.pad].tilt(device_us, message.level)
@@ -82,6 +90,8 @@ class PadMonitor:
                 for estimator in self.estimators:
                     self._emit(estimator.fault(self._last_device_us or 0, "Pico restarted"), host_s)
         self._emit(event, host_s)
+        if event is None and sampled is not None and self._on_reading is not None:
+            self._on_reading(PadReading(sampled.pad, sampled.state, sampled.count, host_s))
 
     def _emit(self, event: PileEvent | None, host_s: float) -> None:
         if event is None:
@@ -89,6 +99,8 @@ class PadMonitor:
         self._since[event.pad] = event.since_us
         if self._on_event is not None:
             self._on_event(event, host_s)
+        if self._on_reading is not None:
+            self._on_reading(PadReading(event.pad, event.state, event.count, host_s, event.detail))
 
     def poll(self) -> None:
         """Call now and then (e.g. once a second): a lost link puts every pad in ``fault``."""
