@@ -59,6 +59,7 @@ class PigzUpTable:
         self,
         session: TableSession,
         judge: JudgeSettings,
+        seat_of_zone: Callable[[str, int], int | None],
         *,
         announcer: Announcer | None = None,
         traces: Path | None = None,
@@ -66,6 +67,7 @@ class PigzUpTable:
     ) -> None:
         self.session = session
         self.settings = judge
+        self.seat_of_zone = seat_of_zone  # (zone name, number of players) -> seat, from the mat's layout
         self.announcer = announcer
         self.traces = traces
         self.clock = clock
@@ -158,9 +160,10 @@ class PigzUpTable:
             self._outputs(self.judge.call(race.racers, race.piggies, t))
 
     def _flip(self, seen: CardFlipped) -> None:
-        if not seen.zone.startswith("seat-"):
+        state = self._state()
+        seat = self.seat_of_zone(seen.zone, len(state.players)) if state else None
+        if seat is None:
             return  # only the players' own piles matter in PigzUp!
-        seat = int(seen.zone.removeprefix("seat-"))
         result = self.session.submit(Flip(seat, seen.face), source="camera")
         if isinstance(result, RuleViolation):
             log.info("camera flip refused: %s", result.message)

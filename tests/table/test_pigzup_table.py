@@ -19,11 +19,16 @@ class Lights:
         self.calls.append((kind, seats))
 
 
+def seat_of_zone(zone: str, players: int) -> int | None:
+    """A three-seat mat: zones seat-1, seat-3 and seat-5."""
+    return {"seat-1": 0, "seat-3": 1, "seat-5": 2}.get(zone) if players == 3 else None
+
+
 def make_table(session, tmp_path, clock):
     session.start_game(GameSetup("pigzup", ("Ann", "Ben", "Cat")), source="web")
     lights = Lights()
-    table = PigzUpTable(session, JudgeSettings(hold_seconds=1.0), announcer=lights, traces=tmp_path / "traces",
-                        clock=clock)
+    table = PigzUpTable(session, JudgeSettings(hold_seconds=1.0), seat_of_zone, announcer=lights,
+                        traces=tmp_path / "traces", clock=clock)
     return table, lights
 
 
@@ -37,9 +42,9 @@ def stack(table, seat, state, count, start, end):
 def test_flips_call_a_match_and_the_judges_verdict_is_logged(session, tmp_path):
     now = [100.0]
     table, lights = make_table(session, tmp_path, lambda: now[0])
-    table.card_flipped("seat-0", "3-pink-blue", t=100.0)
+    table.card_flipped("seat-1", "3-pink-blue", t=100.0)
     table.card_flipped("centre", "4-blue-blue", t=100.5)  # not a player's pile: ignored
-    table.card_flipped("seat-1", "3-green-pink", t=101.0)
+    table.card_flipped("seat-3", "3-green-pink", t=101.0)
     table.drain()
     assert session.state.race.racers == (1, 0)
     assert table.judge.race is not None and ("match", (1, 0)) in lights.calls
@@ -61,8 +66,8 @@ def test_flips_call_a_match_and_the_judges_verdict_is_logged(session, tmp_path):
 
 def test_a_referee_verdict_stands_down_the_judge(session, tmp_path):
     table, _ = make_table(session, tmp_path, lambda: 5.0)
-    table.card_flipped("seat-0", "2-pink-blue", t=1.0)
-    table.card_flipped("seat-1", "2-blue-green", t=2.0)
+    table.card_flipped("seat-1", "2-pink-blue", t=1.0)
+    table.card_flipped("seat-3", "2-blue-green", t=2.0)
     table.drain()
     assert table.judge.race is not None
     session.submit(MatchVerdict(0, "referee: Ben peeked"), source="web")
@@ -73,7 +78,7 @@ def test_a_referee_verdict_stands_down_the_judge(session, tmp_path):
 
 def test_a_misread_flip_is_refused_and_changes_nothing(session, tmp_path):
     table, _ = make_table(session, tmp_path, lambda: 5.0)
-    table.card_flipped("seat-1", "2-pink-blue", t=1.0)  # it is Ann's turn
+    table.card_flipped("seat-3", "2-pink-blue", t=1.0)  # it is Ann's turn
     table.drain()
     assert session.state.faceup == [[], [], []]
     assert session.snapshot()["warnings"][-1]["code"] == "not-your-turn"
@@ -82,8 +87,8 @@ def test_a_misread_flip_is_refused_and_changes_nothing(session, tmp_path):
 def test_the_live_view_shows_the_race(session, tmp_path):
     now = [10.0]
     table, _ = make_table(session, tmp_path, lambda: now[0])
-    table.card_flipped("seat-0", "4-pink-blue", t=1.0)
-    table.card_flipped("seat-1", "4-blue-green", t=2.0)
+    table.card_flipped("seat-1", "4-pink-blue", t=1.0)
+    table.card_flipped("seat-3", "4-blue-green", t=2.0)
     stack(table, 1, PileState.STABLE, 4, 3.0, 3.1)
     table.press(ButtonPress(1, 3.1))
     table.drain()
