@@ -127,34 +127,42 @@ def _grow(quad: np.ndarray, by: float) -> np.ndarray:
     return (centre + (quad - centre) * (1 + by / np.sqrt(cv2.contourArea(quad)))).astype(np.float32)
 
 
+def _sides(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each side's start, direction and outward unit normal (corners clockwise on screen)."""
+    p0 = quad.astype(np.float64)
+    d = np.roll(p0, -1, axis=0) - p0
+    n = np.stack([d[:, 1], -d[:, 0]], axis=1) / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)[:, None]
+    return p0, d, n
+
+
+def _sample(mask: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    h, w = mask.shape
+    xs = np.clip(np.rint(pts[..., 0]).astype(np.intp), 0, w - 1)
+    ys = np.clip(np.rint(pts[..., 1]).astype(np.intp), 0, h - 1)
+    return mask[ys, xs] > 0
+
+
 def _out_to_border(quad: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
     """Push each side of a card's inner panel out across the white border around it.
 
     The border width is the median over samples along the side, so where a neighbouring card's border touches
     this one, a few long runs do not move the side.
     """
-    h, w = mask.shape
-    short = min(np.hypot(*(quad[(i + 1) % 4] - quad[i])) for i in range(4))
-    reach = np.arange(1, max(4, int(0.2 * short)))
-    lines = []
-    for i in range(4):
-        p0, p1 = quad[i].astype(np.float64), quad[(i + 1) % 4].astype(np.float64)
-        d = p1 - p0
-        n = np.array([d[1], -d[0]]) / max(np.hypot(*d), 1e-6)  # outward for clockwise corners
-        starts = p0 + np.linspace(0.15, 0.85, 9)[:, None] * d
-        pts = starts[:, None, :] + reach[None, :, None] * n
-        xs = np.clip(np.rint(pts[..., 0]).astype(int), 0, w - 1)
-        ys = np.clip(np.rint(pts[..., 1]).astype(int), 0, h - 1)
-        white = mask[ys, xs] > 0
-        index = np.arange(len(reach))[None, :]
-        first = np.argmax(white, axis=1)  # the border may start a pixel or two out from the panel's outline
-        beyond = ~white & (index >= first[:, None])
-        end = np.where(beyond.any(axis=1), np.argmax(beyond, axis=1), len(reach))
-        width = float(np.median(np.where(white.any(axis=1) & (first <= 3), end, 0)))
-        if width < 1:
-            return None
-        lines.append((p0 + n * (width + 0.5), p1 + n * (width + 0.5)))
-    corners = [_line_intersection(*lines[k - 1], *lines[k]) for k in range(4)]
+    p0, d, n = _sides(quad)
+    reach = np.arange(1, max(4, int(0.2 * np.hypot(d[:, 0], d[:, 1]).min())))
+    starts = p0[:, None, :] + np.linspace(0.15, 0.85, 9)[None, :, None] * d[:, None, :]  # (4, 9, 2)
+    white = _sample(mask, starts[:, :, None, :] + reach[None, None, :, None] * n[:, None, None, :])  # (4, 9, R)
+    index = np.arange(len(reach))
+    first = np.argmax(white, axis=2)  # the border may start a pixel or two out from the panel's outline
+    beyond = ~white & (index >= first[..., None])
+    end = np.where(beyond.any(axis=2), np.argmax(beyond, axis=2), len(reach))
+    width = np.median(np.where(white.any(axis=2) & (first <= 3), end, 0), axis=1)
+    if width.min() < 1:
+        return None
+    shifted = p0 + n * (width + 0.5)[:, None]
+    corners = [
+        _line_intersection(shifted[k - 1], shifted[k - 1] + d[k - 1], shifted[k], shifted[k] + d[k]) for k in range(4)
+    ]
     if any(c is None for c in corners):
         return None
     return np.array(corners, np.float32)
@@ -190,8 +198,10 @@ def find_cards(
             candidates.append(None if quad is None else _grow(quad, size - 1.0))
     rings, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     candidates += [_hull_quad(contour, frame_area, s) for contour in rings]
-    scored = []
+    scored: list[tuple[float, float, np.ndarray]] = []
     for quad in (portrait_order(q) for q in candidates if q is not None):
+        if any(np.abs(quad - other).max() < 2.0 for _, _, other in scored):
+            continue  # the same card found by another pass
         if _card_shaped(quad, frame_area, s) and (plausible is None or plausible(quad)):
             score = _border_score(quad, mask)
             if score >= s.min_border:
@@ -205,24 +215,14 @@ def find_cards(
 
 def _border_score(quad: np.ndarray, mask: np.ndarray) -> float:
     """How well the quad's edges follow a white border: white just inside, not white just outside."""
-    h, w = mask.shape
-    t = np.linspace(0.1, 0.9, 16)[:, None]
-    inside, outside = [], []
-    for i in range(4):
-        p0, p1 = quad[i].astype(np.float64), quad[(i + 1) % 4].astype(np.float64)
-        d = p1 - p0
-        n = np.array([d[1], -d[0]]) / max(np.hypot(*d), 1e-6)
-        for offset, bucket in ((-2.5, inside), (3.0, outside)):
-            pts = p0 + t * d + offset * n
-            xs = np.clip(np.rint(pts[:, 0]).astype(int), 0, w - 1)
-            ys = np.clip(np.rint(pts[:, 1]).astype(int), 0, h - 1)
-            bucket.append(mask[ys, xs] > 0)
-    return float(np.mean(inside) - 0.5 * np.mean(outside))
+    p0, d, n = _sides(quad)
+    along = p0[:, None, :] + np.linspace(0.1, 0.9, 16)[None, :, None] * d[:, None, :]
+    inside = _sample(mask, along - 2.5 * n[:, None, :])
+    outside = _sample(mask, along + 3.0 * n[:, None, :])
+    return float(inside.mean() - 0.5 * outside.mean())
 
 
 def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether the centre of one quad lies inside the other."""
-    return (
-        cv2.pointPolygonTest(b.reshape(-1, 1, 2), tuple(map(float, a.mean(axis=0))), False) >= 0
-        or cv2.pointPolygonTest(a.reshape(-1, 1, 2), tuple(map(float, b.mean(axis=0))), False) >= 0
-    )
+    """Whether two quads claim the same card: their centres closer than half the smaller one's short side."""
+    side = min(np.hypot(*(a[1] - a[0])), np.hypot(*(b[1] - b[0])))
+    return bool(np.hypot(*(a.mean(axis=0) - b.mean(axis=0))) < 0.5 * side)

@@ -16,9 +16,10 @@ from companion.vision.mat import ARUCO_DICTIONARY, MatLayout
 class MatLocator:
     """Finds the mat's markers and maps frame pixels to mat millimetres (OpenCV 4.7+ and 5 APIs)."""
 
-    def __init__(self, layout: MatLayout, min_markers: int = 2) -> None:
+    def __init__(self, layout: MatLayout, min_markers: int = 2, max_width: int = 640) -> None:
         self.layout = layout
         self.min_markers = min_markers
+        self.max_width = max_width
         self._corners = layout.marker_corners()
         dictionary = cv2.aruco.getPredefinedDictionary(ARUCO_DICTIONARY)
         self._detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
@@ -26,10 +27,18 @@ class MatLocator:
     def markers(self, frame: np.ndarray) -> dict[int, np.ndarray]:
         """The mat's markers visible in the frame: id -> 4x2 corners in frame px."""
         gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        scale = 1.0
+        if gray.shape[1] > self.max_width:  # markers are large: half a 720p frame finds them in a third the time
+            scale = gray.shape[1] / self.max_width
+            gray = cv2.resize(gray, (self.max_width, round(gray.shape[0] / scale)), interpolation=cv2.INTER_AREA)
         corners, ids, _ = self._detector.detectMarkers(gray)
         if ids is None:
             return {}
-        return {int(i): c.reshape(4, 2) for i, c in zip(ids.ravel(), corners, strict=True) if int(i) in self._corners}
+        return {
+            int(i): c.reshape(4, 2) * scale
+            for i, c in zip(ids.ravel(), corners, strict=True)
+            if int(i) in self._corners
+        }
 
     def locate(self, frame: np.ndarray) -> np.ndarray | None:
         """The homography frame px -> mat mm, or None when too few markers are visible."""
