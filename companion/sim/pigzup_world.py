@@ -1,0 +1,128 @@
+"""The simulated PigzUp! table as the camera sees it: real cards in real places, and a camera that films them.
+
+The world knows every card (it shuffled the deck); the referee's session does not, exactly as at a real table:
+it learns each flip from the synthetic camera through the real recognition pipeline.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from companion.games.decks import load_deck
+from companion.sim.scene import Card, Hand, Look, Scene, View, mat_to_table, render_scene
+from companion.vision.mat import SEATS_FOR_PLAYERS, mat_layout
+
+DECK = "pigzup"
+
+
+def seat_of_zone(zone: str, players: int) -> int | None:
+    """Which player's pile a mat zone holds, for a table of ``players`` (the mat's seat plan)."""
+    seats = SEATS_FOR_PLAYERS.get(players, ())
+    names = [f"seat-{n}" for n in seats]
+    return names.index(zone) if zone in names else None
+
+
+@dataclass
+class Pile:
+    """One player's cards: the face-down stack (top first) and the face-up pile (top last)."""
+
+    stack: list[str]
+    faceup: list[str] = field(default_factory=list)
+    angle: float = 0.0  # how the top face-up card lies: each flip lands a little differently
+
+
+class PigzWorld:
+    """The cards on the simulated table. Thread-safe: bots change it, the camera films it."""
+
+    def __init__(self, players: int, seed: int, *, mat: str = "A3", frame: tuple[int, int] = (1280, 720)) -> None:
+        self.rng = random.Random(seed)
+        cards = load_deck(DECK).cards()
+        self.rng.shuffle(cards)
+        each = len(cards) // players
+        self.piles = [Pile(cards[i * each : (i + 1) * each]) for i in range(players)]
+        self.out_of_play = cards[players * each :]
+        self.discard: list[str] = []
+        self.lock = threading.Lock()
+        layout = mat_layout(mat)
+        ox, oy = mat_to_table(Scene(mat=mat))
+        self.spots = []
+        for n in SEATS_FOR_PLAYERS[players]:
+            zone = next(z for z in layout.zones if z.name == f"seat-{n}")
+            self.spots.append((ox + (zone.x0 + zone.x1) / 2, oy + (zone.y0 + zone.y1) / 2))
+        self.base = Scene(mat=mat, view=View(tilt=12.0, azimuth=30.0), look=Look(light_gain=0.15, noise=2.0),
+                          seed=seed, frame=frame)
+        self.hand: tuple[Hand, ...] = ()
+        self.frames = 0
+
+    # ------------------------------------------------------------------------------------ what players do
+    def flip(self, seat: int) -> str:
+        """The player turns their top card onto their face-up pile."""
+        with self.lock:
+            pile = self.piles[seat]
+            card = pile.stack.pop(0)
+            pile.faceup.append(card)
+            pile.angle = self.rng.uniform(-35.0, 35.0)
+            return card
+
+    def reach(self, seat: int | None) -> None:
+        """A hand over a player's pile (flipping), or none."""
+        with self.lock:
+            if seat is None:
+                self.hand = ()
+            else:
+                x, y = self.spots[seat]
+                self.hand = (Hand(x + 20, y + 15, self.rng.uniform(0, 360), 0.8),)
+
+    def settle(self, winner: int | None, racers: tuple[int, ...]) -> None:
+        """After a match: the winner's flipped cards to the discard pile, the others' under their stacks."""
+        with self.lock:
+            for seat in racers:
+                pile = self.piles[seat]
+                if seat == winner:
+                    self.discard += pile.faceup
+                else:
+                    pile.stack += pile.faceup
+                pile.faceup = []
+
+    def top(self, seat: int) -> str | None:
+        with self.lock:
+            faceup = self.piles[seat].faceup
+            return faceup[-1] if faceup else None
+
+    def cards_left(self, seat: int) -> int:
+        with self.lock:
+            return len(self.piles[seat].stack)
+
+    # ------------------------------------------------------------------------------------ what the camera sees
+    def scene(self) -> Scene:
+        with self.lock:
+            cards = tuple(
+                Card(DECK, pile.faceup[-1], x, y, pile.angle)
+                for pile, (x, y) in zip(self.piles, self.spots, strict=True)
+                if pile.faceup
+            )
+            self.frames += 1
+            return replace(self.base, cards=cards, hands=self.hand, seed=self.base.seed + self.frames)
+
+
+class WorldCamera:
+    """A ``cv2.VideoCapture`` look-alike filming the world: each read renders the table as it is now."""
+
+    def __init__(self, world: PigzWorld) -> None:
+        self.world = world
+        self._open = True
+
+    def isOpened(self) -> bool:  # the cv2.VideoCapture name
+        return self._open
+
+    def read(self) -> tuple[bool, np.ndarray | None]:
+        if not self._open:
+            return False, None
+        return True, render_scene(self.world.scene()).image
+
+    def release(self) -> None:
+        self._open = False
