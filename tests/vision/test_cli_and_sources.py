@@ -87,3 +87,28 @@ def test_calibrate_camera_finds_the_mat_on_the_simulated_table(tmp_path: Path, c
     assert main(args) == 0
     assert "4 of 4 corner markers seen" in capsys.readouterr().out
     assert (tmp_path / "p.png").exists() == preview
+
+
+def test_cards_watch_reports_flips_from_the_simulated_camera(reference_root: Path, tmp_path: Path, capsys) -> None:
+    config = tmp_path / "companion.toml"
+    config.write_text('[camera]\nsource = "sim"\ndeck = "squirrels"\ncatalog = "cards"\n')
+    source = str(reference_root / "squirrels")
+    assert main(["-c", str(config), "calibrate", "cards", "--deck", "squirrels", "--from", source]) == 0
+    capsys.readouterr()
+    assert main(["-c", str(config), "cards", "watch", "--frames", "16"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["zone"] for line in lines] == ["seat-1"]
+    assert lines[0]["face"] in {f.stem for f in (reference_root / "squirrels").iterdir()}
+
+
+def test_without_a_mat_zones_come_from_the_config(catalogs, tmp_path: Path) -> None:
+    from companion.vision.pipeline import Recognizer
+
+    ox, oy = mat_to_table(Scene(mat=None))
+    scene = Scene(cards=(Card("corgi-pileup", "4", ox + 100, oy + 150, 0),), mat=None)
+    rendered = render_scene(scene)
+    x, y = rendered.truths[0].corners.mean(axis=0)
+    zones = {"mine": np.array([(x - 80, y - 80), (x + 80, y - 80), (x + 80, y + 80), (x - 80, y + 80)], np.float32)}
+    cards = Recognizer(catalogs["corgi-pileup"], None, zones).process(rendered.image).cards
+    assert [(c.face, c.zone) for c in cards] == [("4", "mine")]
+    assert [c.zone for c in Recognizer(catalogs["corgi-pileup"]).process(rendered.image).cards] == ["table"]
