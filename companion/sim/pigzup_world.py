@@ -14,16 +14,10 @@ import numpy as np
 
 from companion.games.decks import load_deck
 from companion.sim.scene import Card, Hand, Look, Scene, View, mat_to_table, render_scene
-from companion.vision.mat import SEATS_FOR_PLAYERS, mat_layout
+from companion.vision.mat import mat_layout
+from companion.vision.seats import seat_zones
 
 DECK = "pigzup"
-
-
-def seat_of_zone(zone: str, players: int) -> int | None:
-    """Which player's pile a mat zone holds, for a table of ``players`` (the mat's seat plan)."""
-    seats = SEATS_FOR_PLAYERS.get(players, ())
-    names = [f"seat-{n}" for n in seats]
-    return names.index(zone) if zone in names else None
 
 
 @dataclass
@@ -50,8 +44,8 @@ class PigzWorld:
         layout = mat_layout(mat)
         ox, oy = mat_to_table(Scene(mat=mat))
         self.spots = []
-        for n in SEATS_FOR_PLAYERS[players]:
-            zone = next(z for z in layout.zones if z.name == f"seat-{n}")
+        for name in seat_zones(players):
+            zone = next(z for z in layout.zones if z.name == name)
             self.spots.append((ox + (zone.x0 + zone.x1) / 2, oy + (zone.y0 + zone.y1) / 2))
         self.base = Scene(mat=mat, view=View(tilt=12.0, azimuth=30.0), look=Look(light_gain=0.15, noise=2.0),
                           seed=seed, frame=frame)

@@ -76,9 +76,13 @@ class PigzUpTable:
         self.last_verdict: Verdict | None = None
         self.verdicts: list[Verdict] = []
         self._match_no: int | None = None
+        self._notices_seen = 0
+        self._shown: tuple[Any, ...] = ()
+        self._shown_at = 0.0
         self._inbox: queue.Queue[Any] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._unsubscribe = session.subscribe(lambda _snapshot: self._inbox.put(_SessionChanged(self.clock())))
+        session.add_view("match", self.view)
 
     # ------------------------------------------------------------------------------------ inputs (any thread)
     def card_flipped(self, zone: str, face: str, t: float | None = None) -> None:
@@ -109,6 +113,7 @@ class PigzUpTable:
             try:
                 item = self._inbox.get_nowait()
             except queue.Empty:
+                self._refresh_view()
                 return
             self.handle(item)
 
@@ -125,6 +130,7 @@ class PigzUpTable:
                     self.handle(item)
                 if self.judge is not None:
                     self._outputs(self.judge.tick(self.clock()))
+                self._refresh_view()
             except Exception:
                 log.exception("the PigzUp! table loop failed on %r; carrying on", item)
 
@@ -173,6 +179,7 @@ class PigzUpTable:
         for output in outputs:
             if isinstance(output, Notice):
                 self.notices.append(output)
+                self._notices_seen += 1
                 self._announce(output.kind, output.seats)
             else:
                 self._verdict(output)
@@ -202,6 +209,17 @@ class PigzUpTable:
         path.write_text("".join(json.dumps(e) + "\n" for e in self.judge.trace), encoding="utf-8")
 
     # ------------------------------------------------------------------------------------ view
+    def _refresh_view(self, countdown_s: float = 0.25) -> None:
+        """Push the live match to the status page when it changed, and a few times a second during a hold."""
+        judge = self.judge
+        race = judge.race if judge is not None else None
+        pads = tuple(judge.pads.get(seat) for seat in race.racers) if judge is not None and race else ()
+        key = (id(race), pads, race.holder if race else None, len(self.verdicts), self._notices_seen)
+        now = self.clock()
+        if key != self._shown or (race is not None and race.holder is not None and now - self._shown_at >= countdown_s):
+            self._shown, self._shown_at = key, now
+            self.session.refresh()
+
     def view(self) -> dict[str, Any]:
         """The live match for the status page: who races, the pads, the hold countdown, the last verdict."""
         state, judge = self._state(), self.judge

@@ -46,6 +46,7 @@ class TableSession:
         self._subscribers: list[Callable[[Snapshot], None]] = []
         self._refusals: deque[dict[str, str]] = deque(maxlen=5)
         self._devices: dict[str, Callable[[], dict[str, Any]]] = {}
+        self._views: dict[str, Callable[[], dict[str, Any]]] = {}
         self._events: list[Event] = []
         self._game: Folded | None = None
         # What the last undo revoked: re-entering that move replays the same deals instead of shuffling anew.
@@ -180,15 +181,27 @@ class TableSession:
         with self._lock:
             self._devices[name] = health
 
+    def add_view(self, name: str, view: Callable[[], dict[str, Any]]) -> None:
+        """Show live data that changes between moves (a PigzUp! race) in every snapshot, under ``live``."""
+        with self._lock:
+            self._views[name] = view
+
+    def refresh(self) -> None:
+        """Tell subscribers that a live view changed (no event is recorded)."""
+        with self._lock:
+            self._notify()
+
     # ------------------------------------------------------------------------------------ views
     def snapshot(self) -> Snapshot:
         """Everything the status page shows, as JSON-ready data."""
         with self._lock:
             devices = {name: health() for name, health in self._devices.items()}
+            live = {name: view() for name, view in self._views.items()}
             warnings = list(self._refusals)
             game = self._game
             if game is None:
-                return {"seq": 0, "game_id": None, "status": "idle", "warnings": warnings, "devices": devices}
+                return {"seq": 0, "game_id": None, "status": "idle", "warnings": warnings, "devices": devices,
+                        "live": live}
             ruleset, setup = game.ruleset, game.setup
             outcome = ruleset.outcome(game.state)
             findings = [f.to_json() for f in ruleset.findings(game.state)]
@@ -209,7 +222,9 @@ class TableSession:
                 "outcome": outcome.to_json(setup.players) if outcome else None,
                 "ended": game.ended.payload["reason"] if game.ended else None,
                 "actions": [action_schema(cls) for cls in ruleset.action_types if not cls.chance],
+                "stats": ruleset.stats(game.state),
                 "devices": devices,
+                "live": live,
             }
 
     # ------------------------------------------------------------------------------------ internals
@@ -267,6 +282,9 @@ class TableSession:
             winners = [game.setup.players[w] for w in outcome.winners] if outcome else []
             ended_at = self._events[-1].ts if status != "playing" else None
             self.log.set_status(self._events[0].game_id, status, ended_at, winners)
+        self._notify()
+
+    def _notify(self) -> None:
         snapshot = self.snapshot()
         for callback in list(self._subscribers):
             try:

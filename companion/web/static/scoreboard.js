@@ -76,6 +76,37 @@
     return li;
   }
 
+  function renderMatch(match) {
+    const race = match && match.race;
+    const verdict = match && match.last_verdict;
+    $("match-panel").hidden = !race && !verdict;
+    if (!match) return;
+    $("match-call").textContent = race
+      ? `${race.racers.join(" vs ")}: ${race.piggies} piggies${race.style ? `, ${race.style}` : ""}!`
+      : "";
+    fill($("match-pads"), race ? race.pads.map((p) => el("li", `${p.name}: ${p.pile}`)) : []);
+    const hold = race && race.holding;
+    $("match-hold").textContent = hold ? `${hold.name} shouted PIGZUP! Hold… ${hold.remaining_s.toFixed(1)} s` : "";
+    $("match-verdict").textContent = verdict && !race ? verdict.reason : "";
+    fill($("match-notices"), (match.notices || []).slice(-3).reverse().map((n) => el("li", n)));
+  }
+
+  // Per-player statistics a game provides (PigzUp!: races won and reaction times), shown as a table.
+  function renderStats(stats) {
+    const rows = stats || [];
+    $("stats-panel").hidden = rows.length === 0;
+    if (!rows.length) return;
+    const keys = Object.keys(rows[0]).filter((k) => k !== "seat" && k !== "name");
+    const label = (k) => k.replace(/_/g, " ").replace(/\bms\b/, "(ms)");
+    fill($("stats").tHead.rows[0], [el("th", "Player", { scope: "col" }), ...keys.map((k) => el("th", label(k), { scope: "col", class: "num" }))]);
+    fill($("stats").tBodies[0], rows.map((r) => {
+      const tr = el("tr");
+      tr.append(el("th", r.name, { scope: "row" }));
+      for (const k of keys) tr.append(el("td", r[k] === null ? "–" : r[k], { class: "num" }));
+      return tr;
+    }));
+  }
+
   function render(snap) {
     if (!isNewer(snap)) return;
     current = snap;
@@ -94,6 +125,8 @@
     $("game-log").hidden = !snap.game_id;
     $("game-log").href = `/history/${snap.game_id}`;
     fill($("recent"), recent.length ? recent.map((m) => el("li", `${m.text}${m.source ? ` (${m.source})` : ""}`, { value: m.seq })) : [el("li", "No moves yet")]);
+    renderMatch(snap.live && snap.live.match);
+    renderStats(snap.stats);
     const devices = Object.entries(snap.devices || {});
     fill($("devices"), devices.length ? devices.map(([name, health]) => deviceItem(name, health)) : [el("li", "No devices configured")]);
     document.dispatchEvent(new CustomEvent("tableside:snapshot", { detail: snap }));

@@ -1,0 +1,76 @@
+"""The camera at work: frames through the recogniser and the tracker, each card that comes to rest reported."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from companion.vision.observations import CardSeen
+from companion.vision.pipeline import Recognizer
+from companion.vision.sources import FrameSource
+from companion.vision.tracker import Tracker
+
+log = logging.getLogger(__name__)
+
+
+class CardWatcher:
+    """Reads a frame source on its own thread and calls ``on_seen`` for every ``CardSeen``.
+
+    An unplugged camera is retried by the source; its status is the watcher's health for the status page.
+    """
+
+    def __init__(
+        self,
+        source: FrameSource,
+        recognizer: Recognizer,
+        tracker: Tracker,
+        on_seen: Callable[[CardSeen, float], None],
+        *,
+        max_fps: float = 15.0,
+    ) -> None:
+        self.source = source
+        self.recognizer = recognizer
+        self.tracker = tracker
+        self.on_seen = on_seen
+        self.min_period = 1.0 / max_fps
+        self.frames = 0
+        self.frame_ms = 0.0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> CardWatcher:
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self.source.close()
+
+    def health(self) -> dict[str, Any]:
+        return {**asdict(self.source.status), "frames": self.frames, "frame_ms": round(self.frame_ms, 1)}
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            started = time.monotonic()
+            frame = self.source.read()
+            if frame is None:
+                self._stop.wait(self.source.retry_seconds if self.source.live else 0.5)
+                continue
+            try:
+                seen = self.tracker.update(self.recognizer.process(frame).cards)
+            except Exception:
+                log.exception("recognising a frame failed; the camera carries on")
+                continue
+            now = time.monotonic()
+            self.frames += 1
+            self.frame_ms = (now - started) * 1000
+            for card in seen:
+                self.on_seen(card, now)
+            self._stop.wait(max(0.0, self.min_period - (now - started)))
