@@ -27,7 +27,7 @@ def crop_reference(image: np.ndarray, aspect: float = CARD_ASPECT) -> np.ndarray
         quads = find_cards(image, DetectSettings(aspect=aspect, min_area=0.05, max_area=0.95))
         if not quads:
             raise CatalogError("no card found in the picture: photograph it alone on a dark cloth, or crop it")
-        return warp_card(image, max(quads, key=cv2.contourArea))
+        return warp_card(image, max((q.corners for q in quads), key=cv2.contourArea))
     if w > h:  # a landscape scan of a portrait card
         image = cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
     return cv2.resize(image, WARP, interpolation=cv2.INTER_AREA)
@@ -98,11 +98,11 @@ def guided_capture(
             if len(quads) != 1 or not cleared:
                 still, last = 0, None
                 continue
-            centre = quads[0].mean(axis=0)
+            centre = quads[0].corners.mean(axis=0)
             still = still + 1 if last is not None and np.hypot(*(centre - last)) < 3 else 0
             last = centre
             if still >= steady:
-                crops[face.id] = warp_card(frame, quads[0])
+                crops[face.id] = warp_card(frame, quads[0].corners)
                 cv2.imwrite(str(preview), crops[face.id])
                 break
         else:

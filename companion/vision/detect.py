@@ -19,6 +19,15 @@ CARD_ASPECT = 88.0 / 63.0
 
 
 @dataclass(frozen=True)
+class Quad:
+    """A card found in a frame: its corners and how much of its outline a white border lines (1: all of it;
+    less when a hand or another card covers part of it)."""
+
+    corners: np.ndarray  # 4x2 float32, clockwise from a top-left corner
+    border: float
+
+
+@dataclass(frozen=True)
 class DetectSettings:
     """Tuning for the detector; the defaults suit a 1280x720 frame of a table seen from above."""
 
@@ -170,8 +179,8 @@ def _out_to_border(quad: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
 
 def find_cards(
     frame: np.ndarray, settings: DetectSettings | None = None, plausible: Callable[[np.ndarray], bool] | None = None
-) -> list[np.ndarray]:
-    """Card quadrilaterals (4x2 float32, clockwise from a top-left corner) in a BGR frame.
+) -> list[Quad]:
+    """Cards in a BGR frame, as quadrilaterals with corners clockwise from a top-left one.
 
     Candidates come from three views of the white-border mask: the panels inside closed border rings (cards
     whose border touches another card's: a pile, a neighbour), solid regions (filled rings, eroded apart: cards
@@ -205,11 +214,11 @@ def find_cards(
         if _card_shaped(quad, frame_area, s) and (plausible is None or plausible(quad)):
             score = _border_score(quad, mask)
             if score >= s.min_border:
-                scored.append((round(score, 1), cv2.contourArea(quad), quad))
-    found: list[np.ndarray] = []
-    for _, _, quad in sorted(scored, key=lambda t: (t[0], t[1]), reverse=True):
-        if not any(_overlaps(quad, q) for q in found):
-            found.append(quad)
+                scored.append((score, cv2.contourArea(quad), quad))
+    found: list[Quad] = []
+    for score, _, quad in sorted(scored, key=lambda t: (round(t[0], 1), t[1]), reverse=True):
+        if not any(_overlaps(quad, q.corners) for q in found):
+            found.append(Quad(quad, score))
     return found
 
 

@@ -26,6 +26,7 @@ class CardFound:
     corners: np.ndarray  # 4x2 frame px, clockwise from the card's top-left as read
     best: str  # the closest face even when unsure
     distance: float
+    border: float = 1.0  # share of the outline seen lined by the card's border (less when partly covered)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -37,6 +38,7 @@ class CardFound:
             "face": self.face,
             "confidence": round(self.confidence, 3),
             "zone": self.zone,
+            "outline": round(self.border, 2),
             "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
         }
 
@@ -78,11 +80,12 @@ class Recognizer:
         t2 = time.perf_counter()
         cards = []
         for quad in quads:
-            m = self.catalog.match(warp_card(frame, quad))
+            m = self.catalog.match(warp_card(frame, quad.corners))
             if m.distance > self.catalog.settings.not_a_card:
                 continue  # like nothing in the deck: a white box, a sheet of paper, not a card
-            corners = np.roll(quad, -2, axis=0) if m.upside_down else quad
-            cards.append(CardFound(m.face, m.confidence, self._zone(hom, quad), corners, m.best, m.distance))
+            corners = np.roll(quad.corners, -2, axis=0) if m.upside_down else quad.corners
+            zone = self._zone(hom, quad.corners)
+            cards.append(CardFound(m.face, m.confidence, zone, corners, m.best, m.distance, quad.border))
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
         return FrameResult(cards, hom is not None, timings)
