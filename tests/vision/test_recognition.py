@@ -14,7 +14,7 @@ from companion.vision.observations import UNKNOWN
 from companion.vision.pipeline import CardFound, Recognizer
 from companion.vision.tracker import Tracker
 
-SEED = 1000  # tests use seeds 1000-1999; the benchmark's held-out seeds start at 900000
+SEED = 1000  # tests use seeds 1000-1999; the benchmark's held-out seeds start at 7,000,000
 
 
 def _truth_of(card: CardFound, rendered) -> str | None:
