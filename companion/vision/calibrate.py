@@ -14,7 +14,7 @@ import numpy as np
 
 from companion.games.decks import Deck, deck_from_ids, load_deck, load_deck_file
 from companion.vision.catalog import WARP, Catalog, CatalogError, warp_card
-from companion.vision.detect import CARD_ASPECT, DetectSettings, find_cards
+from companion.vision.detect import CARD_ASPECT, DetectSettings, Quad, find_cards
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".webp"}
 
@@ -82,10 +82,12 @@ def guided_capture(
     preview: Path,
     steady: int = 5,
     progress: Callable[[int, int, str], None] | None = None,
+    find: Callable[[np.ndarray], list[Quad]] = find_cards,
 ) -> Catalog:
     """Ask for each face in turn; a face is taken once one card has stayed still for ``steady`` frames.
 
-    The crop of each captured face is written to ``preview`` so the user can check what was learnt.
+    The crop of each captured face is written to ``preview`` so the user can check what was learnt. ``find``
+    locates cards (by default without a mat; ``pipeline.card_finder`` uses the mat's markers).
     """
     crops: dict[str, np.ndarray] = {}
     for k, face in enumerate(deck, 1):
@@ -93,7 +95,7 @@ def guided_capture(
             progress(k - 1, len(deck), face.id)
         still, last, cleared = 0, None, k == 1
         for frame in frames:
-            quads = find_cards(frame)
+            quads = find(frame)
             cleared = cleared or not quads  # the previous card must leave the view first
             if len(quads) != 1 or not cleared:
                 still, last = 0, None

@@ -16,7 +16,7 @@ from companion.games.decks import DeckError
 from companion.vision.calibrate import catalog_from_folder, guided_capture, resolve_deck
 from companion.vision.catalog import Catalog, CatalogError, load_catalog
 from companion.vision.mat import mat_layout
-from companion.vision.pipeline import CardFound, Recognizer
+from companion.vision.pipeline import CardFound, Recognizer, card_finder
 from companion.vision.registration import MatLocator
 from companion.vision.settings import CameraSettings
 from companion.vision.sources import open_source
@@ -144,7 +144,10 @@ def calibrate_cards(args: argparse.Namespace, config: Config) -> int:
         else:
             source = open_source(settings.source, settings.retry_seconds, sim_deck=deck.name)
             print(f"Show each face alone under the camera; the crop is written to {args.preview}", file=sys.stderr)
-            catalog = guided_capture(deck, source.frames(max_failures=3), Path(args.preview), progress=_progress)
+            layout = None if settings.mat == "none" else mat_layout(settings.mat)
+            find = card_finder(layout, (settings.card_mm[0], settings.card_mm[1]))
+            frames = source.frames(max_failures=3)
+            catalog = guided_capture(deck, frames, Path(args.preview), progress=_progress, find=find)
     except (CatalogError, DeckError) as exc:
         return _fail(str(exc))
     out = Path(args.out) if args.out else config.resolve(settings.catalog) / deck.name

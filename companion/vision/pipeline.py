@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
 from companion.vision.catalog import Catalog, warp_card
-from companion.vision.detect import DetectSettings, find_cards
+from companion.vision.detect import DetectSettings, Quad, find_cards
 from companion.vision.mat import MatLayout
 from companion.vision.registration import MatLocator, to_mat
 
@@ -50,6 +51,20 @@ class FrameResult:
     timings: dict[str, float] = field(default_factory=dict)  # seconds per stage
 
 
+def card_finder(
+    layout: MatLayout | None, card_mm: tuple[float, float] = (63.0, 88.0)
+) -> Callable[[np.ndarray], list[Quad]]:
+    """Mat registration and card detection without recognition: what guided calibration needs."""
+    locator = MatLocator(layout) if layout else None
+    settings = DetectSettings(aspect=card_mm[1] / card_mm[0])
+
+    def find(frame: np.ndarray) -> list[Quad]:
+        hom = locator.locate(frame) if locator else None
+        return find_cards(frame, settings, locator.card_check(hom, card_mm) if locator and hom is not None else None)
+
+    return find
+
+
 class Recognizer:
     """The recognition pipeline for one catalogue; cheap to call per frame."""
 
@@ -76,7 +91,7 @@ class Recognizer:
             hom = self.locator.locate(frame)
             hom = self._last_hom = hom if hom is not None else self._last_hom
         t1 = time.perf_counter()
-        quads = find_cards(frame, self.detect, None if hom is None else lambda q: self._card_on_mat(hom, q))
+        quads = find_cards(frame, self.detect, self.locator.card_check(hom, self.card_mm) if hom is not None else None)
         t2 = time.perf_counter()
         cards = []
         for quad in quads:
@@ -89,16 +104,6 @@ class Recognizer:
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
         return FrameResult(cards, hom is not None, timings)
-
-    def _card_on_mat(self, hom: np.ndarray, quad: np.ndarray) -> bool:
-        """Rectified by the mat, a card has its true size; markers and stray squares do not."""
-        pts = to_mat(hom, quad)
-        short = (np.hypot(*(pts[1] - pts[0])) + np.hypot(*(pts[3] - pts[2]))) / 2
-        long = (np.hypot(*(pts[2] - pts[1])) + np.hypot(*(pts[0] - pts[3]))) / 2
-        w, h = self.card_mm
-        centre = pts.mean(axis=0)
-        assert self.locator is not None
-        return abs(short / w - 1) < 0.25 and abs(long / h - 1) < 0.25 and not self.locator.on_marker(*centre)
 
     def _zone(self, hom: np.ndarray | None, quad: np.ndarray) -> str:
         centre = quad.mean(axis=0)

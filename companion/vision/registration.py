@@ -7,6 +7,8 @@ rejects card-sized white things that are not cards (the markers' own white squar
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
@@ -49,6 +51,18 @@ class MatLocator:
         dst = np.concatenate([self._corners[i] for i in sorted(found)]).astype(np.float32)
         hom, _ = cv2.findHomography(src, dst, 0)
         return hom
+
+    def card_check(self, hom: np.ndarray, card_mm: tuple[float, float]) -> Callable[[np.ndarray], bool]:
+        """A test that a frame quad, rectified by the mat, has a card's true size and is not on a marker."""
+        w, h = card_mm
+
+        def fits(quad: np.ndarray) -> bool:
+            pts = to_mat(hom, quad)
+            short = (np.hypot(*(pts[1] - pts[0])) + np.hypot(*(pts[3] - pts[2]))) / 2
+            long = (np.hypot(*(pts[2] - pts[1])) + np.hypot(*(pts[0] - pts[3]))) / 2
+            return abs(short / w - 1) < 0.25 and abs(long / h - 1) < 0.25 and not self.on_marker(*pts.mean(axis=0))
+
+        return fits
 
     def on_marker(self, x: float, y: float) -> bool:
         """Whether a mat point (mm) lies on a marker or its white border."""
