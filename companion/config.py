@@ -31,6 +31,7 @@ class TableSettings:
     """Where games are stored and how the simulated table behaves."""
 
     database: str = "var/tableside.sqlite3"
+    traces: str = "var/traces"  # every PigzUp! match's judge trace, for `companion judge --trace`
     seed: int | None = None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -12,11 +13,15 @@ from contextlib import contextmanager
 from typing import Any
 
 from companion.config import Config
+from companion.devices.buttons import GpioUnavailable
+from companion.devices.calibration import ProfileError
 from companion.games.base import GameSetup, RuleViolation
 from companion.games.registry import get_game
 from companion.sim.bots import RandomBot, next_bot_move
+from companion.sim.pigzup_demo import play_simulated, real_table
 from companion.table.log import EventLog
 from companion.table.session import TableSession
+from companion.vision.catalog import CatalogError
 from companion.web.server import start_server
 
 BOT_NAMES = ("Emily", "Peter", "Taylor", "Amy", "Jordan", "Sam", "Riley")
@@ -49,10 +54,10 @@ def status_page(session: TableSession, config: Config) -> Iterator[bool]:
         server.stop()
 
 
-def wait_for_interrupt(stop: threading.Event | None = None) -> None:
+def wait_for_interrupt(stop: threading.Event) -> None:
     print("The status page stays up: press Ctrl-C to stop.", flush=True)
     try:
-        (stop or threading.Event()).wait()
+        stop.wait()
     except KeyboardInterrupt:
         print()
 
@@ -90,31 +95,50 @@ def run_demo(args: argparse.Namespace, config: Config) -> int:
     rng = random.Random(seed)
     ruleset = get_game(args.game)
     players = BOT_NAMES[: args.players]
+    if not ruleset.min_players <= len(players) <= ruleset.max_players:
+        print(f"companion demo: {ruleset.title} is for {ruleset.min_players}-{ruleset.max_players} players")
+        return 2
     log = EventLog(config.resolve(config.table.database))
     session = TableSession(log, seed=rng.getrandbits(64))
-    setup = GameSetup(args.game, players, args.variant, {}, full_information=True)
-    print(f"Tableside demo: {ruleset.title} ({args.variant}) for {', '.join(players)}; log: {log.path}")
+    stop = threading.Event()
     try:
         with status_page(session, config) as serving:
-            delay = args.delay if args.delay is not None else (0.6 if serving else 0.0)
             session.subscribe(PlayByPlay())
-            game_id = session.start_game(setup, source="demo")
-            play_with_bots(session, setup, rng, delay)
+            if args.game == "pigzup" and config.camera.source != "sim":
+                real_table(config, session, stop)
+                return 0
+            print(f"Tableside demo: {ruleset.title} ({args.variant}) for {', '.join(players)}; log: {log.path}")
+            if args.game == "pigzup":
+                played = play_simulated(config, session, players, rng, stop, variant=args.variant, pace=1 / args.speed)
+                game_id = played.game_id
+                if played.camera_misses:
+                    print(f"(the referee entered {played.camera_misses} flips the camera did not report)")
+            else:
+                setup = GameSetup(args.game, players, args.variant, {}, full_information=True)
+                game_id = session.start_game(setup, source="demo")
+                delay = args.delay if args.delay is not None else (0.6 if serving else 0.0)
+                play_with_bots(session, setup, rng, delay / args.speed)
             print_result(session.snapshot(), game_id)
             if serving and args.then == "serve":
-                wait_for_interrupt()
+                wait_for_interrupt(stop)
+    except (ProfileError, CatalogError, GpioUnavailable) as exc:
+        print(f"companion demo: {exc}", file=sys.stderr)
+        return 2
     finally:
         log.close()
     return 0
 
 
 def register(groups: Any) -> None:
-    demo = groups.root.add_parser("demo", help="bots play a full game on the simulated table")
-    demo.add_argument("--game", default="corgi-pileup")
+    demo = groups.root.add_parser(
+        "demo", help="the table: bots play a full game on the simulated one; a real one waits for the referee"
+    )
+    demo.add_argument("--game", default="pigzup")
     demo.add_argument("--variant", default="standard")
     demo.add_argument("--players", type=int, default=4, choices=range(2, len(BOT_NAMES) + 1), metavar="N")
     demo.add_argument("--seed", type=int, help="repeat a game exactly (default: config [table] seed, else random)")
-    demo.add_argument("--delay", type=float, help="seconds between moves (default 0.6 with the status page, else 0)")
+    demo.add_argument("--delay", type=float, help="Corgi Pileup: seconds between moves (0.6 with the status page)")
+    demo.add_argument("--speed", type=float, default=1.0, help="how fast the bots think (2 = twice as fast)")
     demo.add_argument("--then", choices=("serve", "exit"), default="serve",
                       help="after the winner: keep the status page up until Ctrl-C (default), or exit")
     demo.set_defaults(run=run_demo)

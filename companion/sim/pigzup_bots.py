@@ -52,6 +52,7 @@ class PigzBots:
         rng: random.Random,
         pace: float = 1.0,
         camera_grace_s: float = 4.0,
+        skills: list[Skill] | None = None,
     ) -> None:
         self.session = session
         self.world = world
@@ -61,7 +62,7 @@ class PigzBots:
         self.rng = rng
         self.pace = pace  # multiplies the bots' thinking pauses (not the physics)
         self.camera_grace_s = camera_grace_s
-        self.skills = [Skill.draw(rng) for _ in world.piles]
+        self.skills = skills or [Skill.draw(rng) for _ in world.piles]
         self.misses = 0  # flips the referee had to enter because the camera did not report them
         self._raced = -1
         self._settled = 0

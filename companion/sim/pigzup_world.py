@@ -32,7 +32,7 @@ class Pile:
 class PigzWorld:
     """The cards on the simulated table. Thread-safe: bots change it, the camera films it."""
 
-    def __init__(self, players: int, seed: int, *, mat: str = "A3", frame: tuple[int, int] = (1280, 720)) -> None:
+    def __init__(self, players: int, seed: int, *, mat: str = "A3", frame: tuple[int, int] = (960, 540)) -> None:
         self.rng = random.Random(seed)
         cards = load_deck(DECK).cards()
         self.rng.shuffle(cards)

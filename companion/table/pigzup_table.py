@@ -69,6 +69,7 @@ class PigzUpTable:
         self.settings = judge
         self.seat_of_zone = seat_of_zone  # (zone name, number of players) -> seat, from the mat's layout
         self.announcer = announcer
+        self.on_call: Callable[[tuple[int, ...]], None] | None = None  # e.g. tare the racers' pads
         self.traces = traces
         self.clock = clock
         self.judge: MatchJudge | None = None
@@ -163,6 +164,8 @@ class PigzUpTable:
             return
         if self.judge.race is None and self._match_no != match_no:
             self._match_no = match_no
+            if self.on_call is not None:
+                self.on_call(race.racers)
             self._outputs(self.judge.call(race.racers, race.piggies, t))
 
     def _flip(self, seen: CardFlipped) -> None:

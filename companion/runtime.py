@@ -1,0 +1,93 @@
+"""A PigzUp! table at work, wired from the config: the Pico pads, the seat buttons and LEDs, the camera, the
+match judge and the session. The real table and the simulated one run this same wiring; the simulator only
+puts emulators at the ends (the Pico on a pty, mock GPIO pins, a rendered camera) and bots in the seats."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from gpiozero import Factory
+
+from companion.config import Config
+from companion.devices.announcer import LedAnnouncer
+from companion.devices.buttons import Press
+from companion.devices.calibration import CalibrationProfile
+from companion.devices.hub import DeviceHub
+from companion.devices.pads import TareRefused
+from companion.sim.pico import serial_port
+from companion.table.observations import ButtonPress
+from companion.table.pigzup_table import PigzUpTable
+from companion.table.session import TableSession
+from companion.vision.catalog import Catalog
+from companion.vision.live import card_watcher
+from companion.vision.observations import CardSeen
+from companion.vision.seats import seat_of_zone
+from companion.vision.sources import FrameSource
+from companion.vision.watcher import CardWatcher
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class LiveTable:
+    session: TableSession
+    table: PigzUpTable
+    devices: DeviceHub
+    camera: CardWatcher
+
+
+def devices_health(devices: DeviceHub) -> dict[str, Any]:
+    """The Pico link and the pads, flattened for the status page's device panel."""
+    status = devices.status()
+    link = asdict(status.link)
+    pads = ", ".join(f"{p.pad + 1}: {p.label}" for p in status.pads)
+    message = None if status.link.connected else f"Pico not connected on {devices.link.port} — is the cable in?"
+    return {**link, "pads": pads, "message": message}
+
+
+@contextmanager
+def live_pigzup_table(
+    config: Config, session: TableSession, source: FrameSource, catalog: Catalog, *, pin_factory: Factory | None = None
+) -> Iterator[LiveTable]:
+    """Run the devices, the camera and the judge around ``session`` for as long as the block lasts."""
+    profile = CalibrationProfile.load(config.resolve(config.serial.calibration))
+    table = PigzUpTable(session, config.judge, seat_of_zone, traces=config.resolve(config.table.traces))
+
+    def pressed(press: Press) -> None:
+        table.press(ButtonPress(press.seat, press.t_ns / 1e9))
+
+    def seen(card: CardSeen, t: float) -> None:
+        table.card_flipped(card.zone, card.face, t)
+
+    with serial_port(config.serial.port) as path, DeviceHub(
+        path, config.serial, config.buttons, profile, on_reading=table.pad, on_press=pressed, pin_factory=pin_factory
+    ) as devices:
+        table.announcer = LedAnnouncer(devices.feedback)
+        table.on_call = lambda racers: _tare(devices, racers, config.serial.tare_samples)
+        camera = card_watcher(source, catalog, config.camera, seen)
+        session.add_device("pico", lambda: devices_health(devices))
+        session.add_device("camera", camera.health)
+        table.start()
+        camera.start()
+        try:
+            yield LiveTable(session, table, devices, camera)
+        finally:
+            camera.stop()
+            table.stop()
+
+
+def _tare(devices: DeviceHub, pads: tuple[int, ...], samples: int) -> None:
+    """Zero the racers' pads as the match is called (in the background: the link answers in ~0.2 s)."""
+
+    def run() -> None:
+        try:
+            devices.pads.tare(list(pads), samples)
+        except TareRefused as exc:
+            log.warning("no tare at the match call: %s", exc)
+
+    threading.Thread(target=run, name="tare", daemon=True).start()
