@@ -40,7 +40,8 @@ def test_games_lists_every_game_and_variant(capsys):
 
 
 def test_demo_plays_to_a_winner_and_replay_reproduces_it(capsys, config_file, tmp_path):
-    code, out, _ = run(capsys, "-c", str(config_file), "demo", "--seed", "5", "--players", "3")
+    code, out, _ = run(capsys, "-c", str(config_file), "demo", "--game", "corgi-pileup", "--seed", "5",
+                       "--players", "3")
     assert code == 0
     assert "Winner: " in out and "Stored as game 1" in out
     code, out, _ = run(capsys, "-c", str(config_file), "log")
@@ -153,7 +154,8 @@ def test_log_show_includes_pigzup_reaction_stats(capsys, config_file, tmp_path):
 def test_demo_serves_the_status_page_while_it_plays(capsys, tmp_path):
     config = tmp_path / "companion.toml"
     config.write_text('[table]\ndatabase = "t.sqlite3"\n[web]\nport = 0\nsecret_key_file = "key"\n', encoding="utf-8")
-    code, out, _ = run(capsys, "-c", str(config), "demo", "--seed", "2", "--delay", "0", "--then", "exit")
+    code, out, _ = run(capsys, "-c", str(config), "demo", "--game", "corgi-pileup", "--seed", "2", "--delay", "0",
+                       "--then", "exit")
     assert code == 0
     (url,) = [line.split()[-1] for line in out.splitlines() if line.startswith("Status page:")]
     assert url.startswith("http://127.0.0.1:")
