@@ -76,7 +76,7 @@ class PigzUpTable:
         self.notices: deque[Notice] = deque(maxlen=8)
         self.last_verdict: Verdict | None = None
         self.verdicts: list[Verdict] = []
-        self._match_no: int | None = None
+        self._match: tuple[int | None, int] | None = None  # (game id, match number) of the race called last
         self._notices_seen = 0
         self._shown: tuple[Any, ...] = ()
         self._shown_at = 0.0
@@ -157,13 +157,13 @@ class PigzUpTable:
             return
         if self.judge is None or self.judge.players != state.players:
             self.judge = MatchJudge(self.settings, state.players)
-        race, match_no = state.race, len(state.results)
+        race, match = state.race, (self.session.game_id, len(state.results))
         if race is None:
             if self.judge.race is not None:
                 self.judge.cancel()  # the referee settled it
             return
-        if self.judge.race is None and self._match_no != match_no:
-            self._match_no = match_no
+        if self.judge.race is None and self._match != match:
+            self._match = match
             if self.on_call is not None:
                 self.on_call(race.racers)
             self._outputs(self.judge.call(race.racers, race.piggies, t))
@@ -188,17 +188,18 @@ class PigzUpTable:
                 self._verdict(output)
 
     def _verdict(self, verdict: Verdict) -> None:
+        """Lights first (the players are waiting), then the log, then the match's trace file."""
         self.last_verdict = verdict
         self.verdicts.append(verdict)
-        self._save_trace()
         if verdict.referee_needed:
             self._announce("referee", ())
-            return
-        self._announce("winner" if verdict.winner is not None else "void",
-                       (verdict.winner,) if verdict.winner is not None else ())
-        result = self.session.submit(verdict.action(), source="judge")
-        if isinstance(result, RuleViolation):
-            log.warning("the judge's verdict was refused: %s", result.message)
+        else:
+            won = verdict.winner is not None
+            self._announce("winner" if won else "void", (verdict.winner,) if verdict.winner is not None else ())
+            result = self.session.submit(verdict.action(), source="judge")
+            if isinstance(result, RuleViolation):
+                log.warning("the judge's verdict was refused: %s", result.message)
+        self._save_trace()
 
     def _announce(self, kind: str, seats: tuple[int, ...]) -> None:
         if self.announcer is not None:
@@ -208,7 +209,9 @@ class PigzUpTable:
         if self.traces is None or self.judge is None:
             return
         self.traces.mkdir(parents=True, exist_ok=True)
-        path = self.traces / f"game-{self.session.game_id}-match-{self._match_no}.jsonl"
+        assert self._match is not None
+        game_id, number = self._match
+        path = self.traces / f"game-{game_id}-match-{number}.jsonl"
         path.write_text("".join(json.dumps(e) + "\n" for e in self.judge.trace), encoding="utf-8")
 
     # ------------------------------------------------------------------------------------ view

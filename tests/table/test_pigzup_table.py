@@ -97,3 +97,13 @@ def test_the_live_view_shows_the_race(session, tmp_path):
     assert race["racers"] == ["Ben", "Ann"] and race["piggies"] == 4
     assert race["pads"][0] == {"seat": 1, "name": "Ben", "pile": "stable(4)", "count": 4}
     assert race["holding"] == {"seat": 1, "name": "Ben", "remaining_s": 0.6}
+
+
+def test_a_new_game_with_the_same_players_gets_its_own_match_calls(session, tmp_path):
+    table, lights = make_table(session, tmp_path, lambda: 5.0)
+    for _ in range(2):
+        session.start_game(GameSetup("pigzup", ("Ann", "Ben", "Cat")), source="web")
+        table.card_flipped("seat-1", "2-pink-blue", t=1.0)
+        table.card_flipped("seat-3", "2-blue-green", t=2.0)
+        table.drain()
+    assert [kind for kind, _ in lights.calls].count("match") == 2

@@ -1,0 +1,170 @@
+"""PigzUp! end-to-end figures (PigzUp! issue). Prints medians; not a test.
+
+1. Match call latency: from the frame in which the second matching card completes its smoothing window (the
+   tracker reports it) to the match call, through the recogniser, the table loop, the session and the judge.
+   Target: the call in that same frame, <= 1 frame of processing.
+2. Verdict latency: from the host receiving the deciding sample (the end of the hold, or a topple) over the real
+   serial link from the emulated Pico, to the verdict announced. Target <= 5 ms.
+3. The whole simulated table (`companion demo`, status page on) playing a seeded game: CPU % and peak RSS.
+   Target <= 250 MB.
+"""
+
+from __future__ import annotations
+
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from gpiozero.pins.mock import MockFactory
+
+from companion.config import Config, load_config
+from companion.games.base import GameSetup
+from companion.games.decks import load_deck, matches
+from companion.runtime import live_pigzup_table
+from companion.sim.pico import SimulatedPico
+from companion.sim.pigzup_demo import simulated_catalog
+from companion.sim.pigzup_world import DECK, PigzWorld, WorldCamera
+from companion.table.log import EventLog
+from companion.table.pigzup_table import PigzUpTable
+from companion.table.session import TableSession
+from companion.vision.live import recognizer_for, tracker_for
+from companion.vision.seats import seat_of_zone
+from companion.vision.sources import FrameSource
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def config_file(folder: Path, extra: str = "", name: str = "companion.toml") -> Path:
+    path = folder / name
+    calibration = ROOT / "calibration" / "pads.toml"
+    text = f'[table]\ndatabase = "t.sqlite3"\n[serial]\ncalibration = "{calibration}"\n{extra}'
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def config_in(folder: Path, extra: str = "") -> Config:
+    return load_config(config_file(folder, extra))
+
+
+def matching_world(seed: int) -> PigzWorld:
+    """A two-player world whose second flip matches the first."""
+    rng = random.Random(seed)
+    deck = load_deck(DECK)
+    while True:
+        world = PigzWorld(2, rng.getrandbits(32))
+        if matches(deck.face(world.piles[0].stack[0]), deck.face(world.piles[1].stack[0])):
+            return world
+
+
+class Announcements:
+    def __init__(self) -> None:
+        self.at: list[tuple[str, float]] = []
+
+    def announce(self, kind: str, seats: tuple[int, ...]) -> None:
+        self.at.append((kind, time.monotonic()))
+
+
+def bench_match_call(folder: Path, runs: int = 15) -> None:
+    config = config_in(folder)
+    catalog = simulated_catalog(config)
+    after_window, frames_late = [], []
+    for seed in range(runs):
+        world = matching_world(seed)
+        session = TableSession(EventLog(":memory:"))
+        session.start_game(GameSetup("pigzup", ("Ann", "Ben")), "bench")
+        lights = Announcements()
+        table = PigzUpTable(session, config.judge, seat_of_zone, announcer=lights)
+        recognizer, tracker = recognizer_for(catalog, config.camera), tracker_for(config.camera)
+        camera = WorldCamera(world)
+        world.flip(0)
+        for _ in range(config.camera.steady_frames + 1):
+            for seen in tracker.update(recognizer.process(camera.read()[1]).cards):
+                table.card_flipped(seen.zone, seen.face)
+        table.drain()
+        world.flip(1)
+        frame = 0
+        while not lights.at:
+            frame += 1
+            image = camera.read()[1]
+            for seen in tracker.update(recognizer.process(image).cards):
+                reported = time.monotonic()
+                table.card_flipped(seen.zone, seen.face, reported)
+                table.drain()
+                if lights.at:
+                    after_window.append((lights.at[0][1] - reported) * 1000)
+                    frames_late.append(frame - config.camera.steady_frames)
+        table.stop()
+    print(f"match call: {len(after_window)} calls, median {statistics.median(after_window):.2f} ms after the "
+          f"frame that completes the {config.camera.steady_frames}-frame smoothing window "
+          f"(max {max(after_window):.2f} ms); frames after the window: {sorted(set(frames_late))}")
+
+
+def bench_verdicts(folder: Path, races: int = 12) -> None:
+    config = config_in(folder, "[judge]\nhold_seconds = 0.5\n")
+    latencies: dict[str, list[float]] = {"hold": [], "topple": []}
+    factory = MockFactory()
+    with SimulatedPico(pads=6, realtime=True, seed=3) as pico:
+        session = TableSession(EventLog(":memory:"))
+        world = PigzWorld(2, 1)
+        source = FrameSource("idle camera", lambda: WorldCamera(world), live=True)
+        with live_pigzup_table(config, session, source, simulated_catalog(config), pin_factory=factory) as live:
+            live.camera.stop()  # the camera is not part of this measure
+            live.devices.link.wait_connected(5)
+            time.sleep(0.5)  # the pads report `fault` until their first readings settle
+            live.devices.pads.tare()
+            lights = Announcements()
+            live.table.announcer = lights
+            for race in range(races):
+                session.start_game(GameSetup("pigzup", ("Ann", "Ben")), "bench")
+                session.submit({"type": "flip", "player": 0, "card": "2-pink-blue"}, "bench")
+                session.submit({"type": "flip", "player": 1, "card": "2-blue-green"}, "bench")
+                time.sleep(0.3)
+                kind = "topple" if race % 2 else "hold"
+                with pico.lock:
+                    pico.pads[1].place(2, at_s=0.1)
+                time.sleep(1.2)
+                lights.at.clear()
+                factory.pin(config.buttons.seat_buttons[1]).drive_low()
+                factory.pin(config.buttons.seat_buttons[1]).drive_high()
+                if kind == "topple":
+                    with pico.lock:
+                        pico.pads[1].topple(at_s=0.2)
+                deadline = time.monotonic() + 3
+                while not any(k in ("winner", "void") for k, _ in lights.at) and time.monotonic() < deadline:
+                    time.sleep(0.005)
+                verdict_at = next(t for k, t in lights.at if k in ("winner", "void"))
+                deciding = live.table.last_verdict  # its time is the host's receipt of the deciding sample
+                assert deciding is not None
+                latencies[kind].append((verdict_at - deciding.t) * 1000)
+                with pico.lock:
+                    pico.pads[1].clear()
+                time.sleep(0.6)
+    factory.reset()
+    for kind, values in latencies.items():
+        print(f"verdict after the deciding sample ({kind}): median {statistics.median(values):.2f} ms, "
+              f"max {max(values):.2f} ms over {len(values)} races (target <= 5 ms)")
+
+
+def bench_demo(folder: Path) -> None:
+    config = config_file(folder, '[web]\nport = 0\nsecret_key_file = "key"\n', name="demo.toml")
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "companion", "-c", str(config), "demo", "--seed", "2", "--players",
+                           "3", "--then", "exit"], capture_output=True, text=True, check=True)
+    wall = time.monotonic() - started
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    winner = next(line for line in done.stdout.splitlines() if line.startswith("Winner:"))
+    print(f"simulated table, 3 bots, status page on: {wall:.0f} s to a winner ({winner}); "
+          f"CPU {100 * (usage.ru_utime + usage.ru_stime) / wall:.0f}% of one core; "
+          f"peak RSS {usage.ru_maxrss / 1024:.0f} MB (target <= 250 MB)")
+
+
+if __name__ == "__main__":
+    with tempfile.TemporaryDirectory() as tmp:
+        bench_match_call(Path(tmp))
+        bench_verdicts(Path(tmp))
+        bench_demo(Path(tmp))
