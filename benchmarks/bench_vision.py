@@ -74,6 +74,7 @@ def accuracy(cats: dict[str, Catalog], target: int) -> None:
                 continue
             counts["cards"] += 1
             per_deck[name]["cards"] += 1
+            calm = not scene.hands
             centre = truth.corners.mean(axis=0)
             hit = [
                 c
@@ -87,6 +88,9 @@ def accuracy(cats: dict[str, Catalog], target: int) -> None:
             key = verdict if verdict in {"missed", "correct", UNKNOWN} else "wrong"
             counts[key] += 1
             per_deck[name][key] += 1
+            if calm:  # no hand anywhere over the table: the frames the tracker reports from
+                counts["calm_cards"] += 1
+                counts["calm_correct"] += key == "correct"
     n = counts["cards"]
     print(f"accuracy: {k} scenes, {n} cards >= {VISIBLE:.0%} visible, {counts['reports']} reports in all")
     print(f"  top-1 correct      {counts['correct'] / n:8.2%}")
@@ -94,6 +98,8 @@ def accuracy(cats: dict[str, Catalog], target: int) -> None:
     print(f"  not found          {counts['missed'] / n:8.2%}")
     print(f"  wrong (>=80% vis.) {counts['wrong'] / n:8.2%}")
     print(f"  confident-wrong    {counts['confident_wrong'] / max(1, counts['reports']):8.3%} of all reports")
+    calm = counts["calm_cards"]
+    print(f"  top-1 with no hand over the table {counts['calm_correct'] / max(1, calm):8.2%} of {calm} cards")
     for name, c in sorted(per_deck.items()):
         share = c["correct"] / c["cards"]
         print(f"  {name:16} {share:7.2%} correct, {c[UNKNOWN]} unknown, {c['missed']} missed of {c['cards']}")
