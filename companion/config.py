@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import tomllib
 import types
 import typing
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.devices.settings import ButtonSettings, SerialSettings
+from companion.games.toml_files import read_toml
 from companion.table.pigzup_judge import JudgeSettings
 from companion.vision.settings import CameraSettings
 from companion.web.settings import WebSettings
@@ -60,12 +60,7 @@ def load_config(path: str | Path | None) -> Config:
     if path is None:
         return Config()
     path = Path(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: no such config file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    raw = read_toml(path, ConfigError, "no such config file")
     sections = {name: hint for name, hint in typing.get_type_hints(Config).items() if name != "path"}
     _reject_unknown(raw, sections, where="")
     values: dict[str, Any] = {}

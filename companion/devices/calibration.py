@@ -8,10 +8,11 @@ referee's decision can always be traced to a number in one file.
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
+
+from companion.games.toml_files import read_toml
 
 FORMAT_VERSION = 1
 T = TypeVar("T")
@@ -110,12 +111,7 @@ class CalibrationProfile:
     @classmethod
     def load(cls, path: str | Path) -> CalibrationProfile:
         path = Path(path)
-        try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ProfileError(f"{path}: no calibration profile; run `companion calibrate pads`") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise ProfileError(f"{path}: not valid TOML: {exc}") from None
+        raw = read_toml(path, ProfileError, "no calibration profile; run `companion calibrate pads`")
         try:
             return cls.from_dict(raw)
         except ProfileError as exc:

@@ -23,6 +23,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion.games.toml_files import read_toml
+
 AttributeValue = str | int
 FACE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
@@ -105,14 +107,7 @@ def load_deck(name: str) -> Deck:
 
 def load_deck_file(path: str | Path) -> Deck:
     """A user's deck spec file (same format as the packaged ones)."""
-    path = Path(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DeckError(f"{path}: no such deck spec") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DeckError(f"{path}: not valid TOML: {exc}") from None
-    return parse_deck(raw, where=str(path))
+    return parse_deck(read_toml(path, DeckError, "no such deck spec"), where=str(path))
 
 
 def deck_from_ids(name: str, face_ids: list[str]) -> Deck:
