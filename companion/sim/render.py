@@ -9,6 +9,7 @@ recogniser never sees this module: it learns from reference images like any user
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -330,8 +331,6 @@ def card_mask() -> np.ndarray:
 
 def write_reference_folder(deck: Deck, folder: str) -> list[str]:
     """One PNG per distinct face, named ``<face id>.png``: the input ``calibrate cards --from`` expects."""
-    from pathlib import Path
-
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     names = []

@@ -8,7 +8,7 @@ noise. Each card's truth records its face, its corners in the frame, its zone an
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -402,8 +402,3 @@ def random_scene(
         look=random_look(rng, harsh=harsh),
         seed=int(rng.integers(2**31)),
     )
-
-
-def with_frame_noise(scene: Scene, seed: int) -> Scene:
-    """The same scene with fresh sensor noise: consecutive frames of a still table."""
-    return replace(scene, seed=seed)

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.vision.mat import SEATS_FOR_PLAYERS, mat_layout
@@ -52,3 +53,18 @@ def test_zones_and_seats() -> None:
     assert all(len(seats) == n for n, seats in SEATS_FOR_PLAYERS.items())
     with pytest.raises(ValueError, match="A3, A2"):
         mat_layout("A4")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_tilted_camera_registers_the_mat_to_within_a_few_mm(seed: int) -> None:
+    from companion.sim.scene import mat_to_table, random_scene, render_scene
+
+    scene = random_scene(np.random.default_rng(1500 + seed), [], hands=1)
+    rendered = render_scene(scene)
+    hom = MatLocator(mat_layout("A3")).locate(rendered.image)
+    assert hom is not None
+    ox, oy = mat_to_table(scene)
+    for x, y in [(210.0, 148.5), (60.0, 250.0), (380.0, 40.0)]:  # mat mm
+        seen = cv2.perspectiveTransform(np.array([[[ox + x, oy + y]]]), rendered.table_to_image)
+        back = cv2.perspectiveTransform(seen, hom)[0, 0]
+        assert np.hypot(back[0] - x, back[1] - y) < 3.0
