@@ -15,12 +15,11 @@ from companion.config import Config
 from companion.games.decks import DeckError
 from companion.vision.calibrate import catalog_from_folder, guided_capture, resolve_deck
 from companion.vision.catalog import Catalog, CatalogError, load_catalog
+from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.mat import mat_layout
-from companion.vision.pipeline import CardFound, Recognizer, card_finder
+from companion.vision.pipeline import CardFound, card_finder
 from companion.vision.registration import MatLocator
-from companion.vision.settings import CameraSettings
 from companion.vision.sources import open_source
-from companion.vision.tracker import Tracker
 
 
 def register(groups: Any) -> None:
@@ -62,12 +61,6 @@ def _catalog(name: str | None, config: Config) -> Catalog:
     return load_catalog(path)
 
 
-def _recognizer(catalog: Catalog, settings: CameraSettings) -> Recognizer:
-    layout = None if settings.mat == "none" else mat_layout(settings.mat)
-    zones = {k: np.array(v, np.float32).reshape(-1, 2) for k, v in settings.zones.items()}
-    return Recognizer(catalog, layout, zones, (settings.card_mm[0], settings.card_mm[1]))
-
-
 def annotate(frame: np.ndarray, cards: list[CardFound]) -> np.ndarray:
     """The frame with each card outlined (green known, orange unknown) and labelled."""
     out = frame.copy()
@@ -85,7 +78,7 @@ def annotate(frame: np.ndarray, cards: list[CardFound]) -> np.ndarray:
 
 def recognize(args: argparse.Namespace, config: Config) -> int:
     try:
-        recognizer = _recognizer(_catalog(args.catalog, config), config.camera)
+        recognizer = recognizer_for(_catalog(args.catalog, config), config.camera)
     except (CatalogError, DeckError) as exc:
         return _fail(str(exc))
     status = 0
@@ -109,11 +102,11 @@ def recognize(args: argparse.Namespace, config: Config) -> int:
 def watch_cards(args: argparse.Namespace, config: Config) -> int:
     settings = config.camera
     try:
-        recognizer = _recognizer(_catalog(args.catalog, config), settings)
+        recognizer = recognizer_for(_catalog(args.catalog, config), settings)
     except (CatalogError, DeckError) as exc:
         return _fail(str(exc))
     source = open_source(settings.source, settings.retry_seconds, sim_deck=recognizer.catalog.deck.name)
-    tracker = Tracker(settings.steady_frames, settings.forget_frames, settings.min_confidence)
+    tracker = tracker_for(settings)
     last_status = None
     for count, frame in enumerate(source.frames(), 1):
         for seen in tracker.update(recognizer.process(frame).cards):
