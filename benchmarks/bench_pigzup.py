@@ -34,7 +34,6 @@ from companion.table.pigzup_table import PigzUpTable
 from companion.table.session import TableSession
 from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.seats import seat_of_zone
-from companion.vision.sources import FrameSource
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -110,10 +109,7 @@ def bench_verdicts(folder: Path, races: int = 12) -> None:
     factory = MockFactory()
     with SimulatedPico(pads=6, realtime=True, seed=3) as pico:
         session = TableSession(EventLog(":memory:"))
-        world = PigzWorld(2, 1)
-        source = FrameSource("idle camera", lambda: WorldCamera(world), live=True)
-        with live_pigzup_table(config, session, source, simulated_catalog(config), pin_factory=factory) as live:
-            live.camera.stop()  # the camera is not part of this measure
+        with live_pigzup_table(config, session, None, pin_factory=factory) as live:
             live.devices.link.wait_connected(5)
             time.sleep(0.5)  # the pads report `fault` until their first readings settle
             live.devices.pads.tare()

@@ -33,12 +33,15 @@ from companion.vision.watcher import CardWatcher
 log = logging.getLogger(__name__)
 
 
+LINK_POLL_S = 0.5  # how often a silent Pico link is checked, so a pulled cable faults the pads promptly
+
+
 @dataclass
 class LiveTable:
     session: TableSession
     table: PigzUpTable
     devices: DeviceHub
-    camera: CardWatcher
+    camera: CardWatcher | None
 
 
 def devices_health(devices: DeviceHub) -> dict[str, Any]:
@@ -52,9 +55,14 @@ def devices_health(devices: DeviceHub) -> dict[str, Any]:
 
 @contextmanager
 def live_pigzup_table(
-    config: Config, session: TableSession, source: FrameSource, catalog: Catalog, *, pin_factory: Factory | None = None
+    config: Config,
+    session: TableSession,
+    camera: tuple[FrameSource, Catalog] | None,
+    *,
+    pin_factory: Factory | None = None,
 ) -> Iterator[LiveTable]:
-    """Run the devices, the camera and the judge around ``session`` for as long as the block lasts."""
+    """Run the devices, the camera (a frame source and its catalogue; ``None``: flips are entered by hand) and
+    the judge around ``session`` for as long as the block lasts."""
     profile = CalibrationProfile.load(config.resolve(config.serial.calibration))
     table = PigzUpTable(session, config.judge, seat_of_zone, traces=config.resolve(config.table.traces))
 
@@ -69,16 +77,28 @@ def live_pigzup_table(
     ) as devices:
         table.announcer = LedAnnouncer(devices.feedback)
         table.on_call = lambda racers: _tare(devices, racers, config.serial.tare_samples)
-        camera = card_watcher(source, catalog, config.camera, seen)
+        watcher = card_watcher(*camera, config.camera, seen) if camera else None
         session.add_device("pico", lambda: devices_health(devices))
-        session.add_device("camera", camera.health)
+        if watcher is not None:
+            session.add_device("camera", watcher.health)
+        stop = threading.Event()
+        threading.Thread(target=_watch_link, args=(devices, stop), name="link-watch", daemon=True).start()
         table.start()
-        camera.start()
+        if watcher is not None:
+            watcher.start()
         try:
-            yield LiveTable(session, table, devices, camera)
+            yield LiveTable(session, table, devices, watcher)
         finally:
-            camera.stop()
+            stop.set()
+            if watcher is not None:
+                watcher.stop()
             table.stop()
+
+
+def _watch_link(devices: DeviceHub, stop: threading.Event) -> None:
+    """A Pico that went silent (cable pulled) puts its pads in ``fault``: the judge then calls the referee."""
+    while not stop.wait(LINK_POLL_S):
+        devices.pads.poll()
 
 
 def _tare(devices: DeviceHub, pads: tuple[int, ...], samples: int) -> None:

@@ -70,8 +70,8 @@ def play_simulated(
             pico = stack.enter_context(simulated_pico(config, rng.getrandbits(16)))
             if pico is None:
                 raise SystemExit("the simulated table needs the emulated Pico: set [serial] port = \"sim\"")
-            live = stack.enter_context(live_pigzup_table(config, session, source, simulated_catalog(config),
-                                                         pin_factory=factory))
+            camera = (source, simulated_catalog(config))
+            live = stack.enter_context(live_pigzup_table(config, session, camera, pin_factory=factory))
             live.devices.link.wait_connected(5)
             live.devices.pads.tare()
             game_id = session.start_game(GameSetup("pigzup", players, variant, {"first_player": 0}), "demo")
@@ -87,7 +87,7 @@ def real_table(config: Config, session: TableSession, stop: threading.Event) -> 
     """The hardware table: devices and camera run; the referee starts games on the status page."""
     source = open_source(config.camera.source, config.camera.retry_seconds)
     catalog = load_catalog(config.resolve(config.camera.catalog) / DECK)
-    with live_pigzup_table(config, session, source, catalog):
+    with live_pigzup_table(config, session, (source, catalog)):
         print("Ready: start a game from the status page's referee controls. Ctrl-C stops.", flush=True)
         try:
             stop.wait()

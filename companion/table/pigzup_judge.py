@@ -4,8 +4,9 @@ Rulebook: "As soon as you have put your last piggy up, put your hands in the air
 pile stays up, you win the match... if your pile topples over after you shout, your opponent wins."
 
 A shout is valid when the shouter's pad reads ``stable(n)`` with exactly the race's n piggies. The pile must
-then stand for the hold time; the verdict comes with the first reading of that pad at or after the end of the
-hold, so a slow tick can never hand a win to a pile that fell in time. Everything is pure: the same inputs
+then stand for the hold time; the verdict comes with the first steady reading of that pad at or after the end of
+the hold, so a slow tick can never hand a win to a pile that fell in time, and a pile still in motion is judged
+only once it has settled or fallen. Everything is pure: the same inputs
 (a recorded trace) always give the same verdicts. Rulings PZ-4 to PZ-8 are in ``docs/rulings.md``.
 """
 
@@ -136,14 +137,14 @@ class MatchJudge:
         if r.state is PileState.FAULT:
             return self._end(Verdict(None, f"{self.players[r.seat]}'s pad failed ({r.detail or 'no readings'}): "
                                      "the referee decides.", r.t, referee_needed=True))
-        if race.holder != r.seat:
-            return []
-        if r.t >= race.deadline:
-            # The first reading at or after the end of the hold: the pile stood for all of it.
+        if race.holder != r.seat or r.state is PileState.BUILDING:
+            return []  # a pile in motion (a knock, or the start of a fall) is judged once it settles or falls
+        if r.state is PileState.STABLE and r.count == race.piggies:
+            if r.t < race.deadline:
+                return []
+            # The first steady reading at or after the end of the hold: the pile stood for all of it.
             return self._end(self._win(race.holder, f"{self.players[race.holder]}'s pile of {race.piggies} stood "
                                        f"{self.settings.hold_seconds:g} s after the shout.", r.t))
-        if r.state is PileState.STABLE and r.count == race.piggies:
-            return []
         return self._end(self._holder_failed(race, r))
 
     def press(self, p: ButtonPress) -> list[Output]:
@@ -179,8 +180,10 @@ class MatchJudge:
         timeout = self.settings.race_timeout_seconds
         return self._end(Verdict(None, f"Nobody finished within {timeout:g} s: void match.", t))
 
-    def cancel(self) -> None:
+    def cancel(self, t: float) -> None:
         """The referee took the race over (overrule, or a verdict entered by hand)."""
+        if self.race is not None:
+            self._record({"kind": "referee", "t": t})
         self.race = None
 
     # ----------------------------------------------------------------------------------- decisions
@@ -265,6 +268,9 @@ def replay_trace(entries: Iterable[dict[str, Any]]) -> list[Verdict]:
             outputs = judge.press(ButtonPress(int(entry["seat"]), t))
         elif kind == "tick":
             outputs = judge.tick(t)
+        elif kind == "referee":
+            judge.cancel(t)
+            outputs = []
         else:
             continue  # the recorded verdict: what we compare against, not an input
         verdicts.extend(o for o in outputs if isinstance(o, Verdict))

@@ -151,18 +151,19 @@ class PigzUpTable:
 
     def _sync_judge(self, t: float) -> None:
         """Keep the judge on the session's race: a new match is called, one settled elsewhere is dropped."""
-        state = self._state()
-        if state is None or self.session.status() != "playing":
+        game_id, status, state = self.session.current()
+        if not isinstance(state, PigzState) or status != "playing":
             self.judge = None
             return
         if self.judge is None or self.judge.players != state.players:
             self.judge = MatchJudge(self.settings, state.players)
-        race, match = state.race, (self.session.game_id, len(state.results))
+        race, match = state.race, (game_id, len(state.results))
         if race is None:
             if self.judge.race is not None:
-                self.judge.cancel()  # the referee settled it
+                self.judge.cancel(t)  # the referee settled it
             return
-        if self.judge.race is None and self._match != match:
+        if self._match != match:
+            self.judge.cancel(t)  # a race left open in an abandoned game gives way
             self._match = match
             if self.on_call is not None:
                 self.on_call(race.racers)

@@ -74,6 +74,11 @@ class TableSession:
         with self._lock:
             return self._status()
 
+    def current(self) -> tuple[int | None, str, Any]:
+        """The game's id, status and state read together (another thread may be starting a new game)."""
+        with self._lock:
+            return self.game_id, self._status(), self.state
+
     def _status(self) -> str:
         if self._game is None:
             return "idle"

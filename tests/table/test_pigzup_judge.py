@@ -57,6 +57,17 @@ def test_topple_inside_the_hold_gives_the_match_to_the_opponent():
     assert v.reaction_ms is None  # Ben never shouted
 
 
+def test_a_pile_in_motion_is_judged_once_it_settles_or_falls():
+    j = judge()
+    j.call((ANN, BEN), 3, t=0.0)
+    pad(j, ANN, S, 3, 1.0, 1.2)
+    j.press(ButtonPress(ANN, 1.2))
+    assert verdicts(pad(j, ANN, B, 3, 1.5, 1.6)) == []  # a knock: the weight moves
+    assert verdicts(pad(j, ANN, S, 3, 1.6, 2.0)) == []  # ... and settles again
+    (v,) = verdicts(pad(j, ANN, B, 3, 2.6, 2.8) + pad(j, ANN, T, 3, 2.8, 2.9))  # moving at the deadline, then down
+    assert v.winner == BEN and "toppled" in v.reason
+
+
 def test_topple_just_after_the_hold_does_not_matter():
     j = judge()
     j.call((ANN, BEN), 2, t=0.0)
