@@ -8,7 +8,9 @@ noise. Each card's truth records its face, its corners in the frame, its zone an
 from __future__ import annotations
 
 import math
+import zlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -174,19 +176,29 @@ def mat_outline(scene: Scene) -> np.ndarray:
     )
 
 
-def _table_canvas(scene: Scene, rng: np.random.Generator) -> np.ndarray:
-    w, h = table_extent(scene)
+def _table_canvas(scene: Scene) -> np.ndarray:
+    """A writable copy of the table (cloth and mat) at ``PX_PER_MM``: drawn once per (cloth, mat), then copied."""
+    return _cloth_and_mat(scene.cloth, scene.mat).copy()
+
+
+@lru_cache(maxsize=8)
+def _cloth_and_mat(cloth: str, mat: str | None) -> np.ndarray:
+    """The cloth texture with the mat pasted on, read-only: its noise is seeded by (cloth, mat) alone, with a
+    stable hash, so every process draws the same table."""
+    rng = np.random.default_rng(zlib.crc32(f"{cloth}|{mat}".encode()))
+    w, h = table_extent(Scene(cloth=cloth, mat=mat))
     size = (round(w * PX_PER_MM), round(h * PX_PER_MM))
-    base = np.array(CLOTHS[scene.cloth], np.float32)
+    base = np.array(CLOTHS[cloth], np.float32)
     texture = rng.normal(0, 6, (size[1] // 4 + 1, size[0] // 4 + 1, 1)).astype(np.float32)
     texture = cv2.resize(texture, size, interpolation=cv2.INTER_LINEAR)[..., None]
     canvas = np.clip(base + texture, 0, 255).astype(np.uint8)
-    if scene.mat:
-        layout = mat_layout(scene.mat)
-        ox, oy = _mat_offset(scene, layout)
-        mat = mat_image(layout, PX_PER_MM)
+    if mat:
+        layout = mat_layout(mat)
+        ox, oy = _mat_offset(Scene(cloth=cloth, mat=mat), layout)
+        image = mat_image(layout, PX_PER_MM)
         x0, y0 = round(ox * PX_PER_MM), round(oy * PX_PER_MM)
-        canvas[y0 : y0 + mat.shape[0], x0 : x0 + mat.shape[1]] = mat
+        canvas[y0 : y0 + image.shape[0], x0 : x0 + image.shape[1]] = image
+    canvas.setflags(write=False)
     return canvas
 
 
@@ -296,7 +308,7 @@ def _spoil(image: np.ndarray, look: Look, rng: np.random.Generator) -> np.ndarra
 def render_scene(scene: Scene) -> Rendered:
     """Draw the frame and its ground truth."""
     rng = np.random.default_rng(scene.seed)
-    canvas = _table_canvas(scene, np.random.default_rng(abs(hash((scene.cloth, scene.mat))) % 2**32))
+    canvas = _table_canvas(scene)
     labels = _draw_cards(scene, canvas)
     hom = camera_homography(scene.view, table_extent(scene), scene.frame, mat_outline(scene))
     to_frame = hom @ np.diag([1 / PX_PER_MM, 1 / PX_PER_MM, 1.0])
