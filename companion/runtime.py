@@ -8,7 +8,7 @@ import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from gpiozero import Factory
@@ -45,12 +45,22 @@ class LiveTable:
 
 
 def devices_health(devices: DeviceHub) -> dict[str, Any]:
-    """The Pico link and the pads, flattened for the status page's device panel."""
+    """The Pico link and the pads as the status page's device panel shows them: what a person can act on."""
     status = devices.status()
-    link = asdict(status.link)
-    pads = ", ".join(f"{p.pad + 1}: {p.label}" for p in status.pads)
-    message = None if status.link.connected else f"Pico not connected on {devices.link.port} — is the cable in?"
-    return {**link, "pads": pads, "message": message}
+    link = status.link
+    age = link.last_frame_age_s
+    return {
+        "connected": link.connected,
+        "message": None if link.connected else f"Pico not found on {link.port} — is the cable in?",
+        "port": link.port,
+        "pads": ", ".join(f"{p.pad + 1}: {p.label}" for p in status.pads),
+        "frames_per_s": round(link.frames_per_s),
+        "last_frame": None if age is None else f"{age * 1000:.0f} ms ago",
+        "bad_frames": link.bad_frames,
+        "sequence_gaps": link.seq_gaps,
+        "reconnects": link.reconnects,
+        "last_error": link.last_error,
+    }
 
 
 @contextmanager
