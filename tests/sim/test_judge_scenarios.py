@@ -118,6 +118,7 @@ def stack(rig: Rig, seat: int, piggies: int) -> None:
 
 
 def test_clean_win(rig):
+    assert rig.session.snapshot()["devices"]["pico"]["connected"]
     rig.race(2)
     stack(rig, BEN, 2)
     rig.press(BEN)
@@ -210,6 +211,8 @@ def test_pico_unplugged_mid_match(rig):
     try:
         assert "pad failed (Pico not connected" in rig.referee_call(before, timeout=5)
         assert rig.session.state.race is not None
+        pico = rig.session.snapshot()["devices"]["pico"]
+        assert not pico["connected"] and pico["message"].startswith("Pico not found on ")
     finally:
         rig.pico.replug()
         assert rig.live.devices.link.wait_connected(10)
