@@ -82,15 +82,6 @@ class PigzWorld:
                     pile.stack += pile.faceup
                 pile.faceup = []
 
-    def top(self, seat: int) -> str | None:
-        with self.lock:
-            faceup = self.piles[seat].faceup
-            return faceup[-1] if faceup else None
-
-    def cards_left(self, seat: int) -> int:
-        with self.lock:
-            return len(self.piles[seat].stack)
-
     # ------------------------------------------------------------------------------------ what the camera sees
     def scene(self) -> Scene:
         with self.lock:
