@@ -23,6 +23,7 @@ WARP = (72, 100)  # (w, h) px of the rectified card
 FEATURE = (40, 56)  # (w, h) px compared
 CELL = 4  # feature px per occlusion cell side
 CHROMA_WEIGHT = 2.0
+BLUR_LEVELS = (0.0, 0.7, 1.2)  # feature px: references are also kept blurred, as a soft frame sees them
 FORMAT = 1
 
 
@@ -59,18 +60,30 @@ def warp_card(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return cv2.warpPerspective(frame, cv2.getPerspectiveTransform(quad.astype(np.float32), dst), WARP)
 
 
-def features(card: np.ndarray) -> np.ndarray:
-    """A lighting-normalised opponent-colour image of a rectified card, flattened per occlusion cell."""
+def _small(card: np.ndarray, blur: float = 0.0) -> np.ndarray:
     small = cv2.resize(card, FEATURE, interpolation=cv2.INTER_AREA).astype(np.float32)
-    white = np.percentile(small.reshape(-1, 3), 92, axis=0)
+    return cv2.GaussianBlur(small, (0, 0), blur) if blur else small
+
+
+def features(card: np.ndarray, hidden: np.ndarray | None = None, *, blur: float = 0.0) -> np.ndarray:
+    """A lighting-normalised opponent-colour image of a rectified card, flattened per occlusion cell.
+
+    ``hidden`` (one flag per cell) leaves cells out of the white and contrast estimates: a hand or a glare spot
+    over part of the card must not shift the rest. ``blur`` (feature px) softens a reference like a blurred frame.
+    """
+    small = _small(card, blur) if card.shape[:2] != FEATURE[::-1] or blur else card.astype(np.float32, copy=True)
+    h, w = FEATURE[1] // CELL, FEATURE[0] // CELL
+    seen = np.ones(small.shape[:2], bool)
+    if hidden is not None and not hidden.all():
+        seen[: h * CELL, : w * CELL] = ~np.repeat(np.repeat(hidden.reshape(h, w), CELL, 0), CELL, 1)
+    white = np.percentile(small[seen], 92, axis=0)
     small /= np.maximum(white, 8.0)
     b, g, r = small[..., 0], small[..., 1], small[..., 2]
     lum = (b + g + r) / 3
-    lum = (lum - lum.mean()) / (lum.std() + 0.05) * 0.3  # glare and haze flatten contrast: restore it
+    lum = (lum - lum[seen].mean()) / (lum[seen].std() + 0.05) * 0.3  # glare and haze flatten contrast: restore it
     o1 = (r - g) * CHROMA_WEIGHT / 2
     o2 = (r + g - 2 * b) * CHROMA_WEIGHT / 4
     img = np.stack([lum, o1, o2], axis=-1)
-    h, w = FEATURE[1] // CELL, FEATURE[0] // CELL
     cells = img[: h * CELL, : w * CELL].reshape(h, CELL, w, CELL, 3).transpose(0, 2, 1, 3, 4)
     return cells.reshape(h * w, CELL * CELL * 3)
 
@@ -86,20 +99,47 @@ class Catalog:
         self.crops = crops
         self.settings = settings or MatchSettings()
         self.ids = [f.id for f in deck]
-        upright = [features(crops[i]) for i in self.ids]
-        flipped = [features(crops[i][::-1, ::-1]) for i in self.ids]
-        self._refs = np.stack(upright + flipped)  # (2N, cells, D)
+        self._levels = []  # references at each blur level: the first sharp, as calibrated
+        for blur in BLUR_LEVELS:
+            upright = [features(crops[i], blur=blur) for i in self.ids]
+            flipped = [features(crops[i][::-1, ::-1], blur=blur) for i in self.ids]
+            self._levels.append(np.stack(upright + flipped))  # (2N, cells, D)
+        self._refs = self._levels[0]
 
     def __len__(self) -> int:
         return len(self.ids)
 
-    def match(self, card: np.ndarray) -> Match:
-        """Identify a rectified card (``WARP`` px, either way up)."""
-        f = features(card)
-        cell_d = ((self._refs - f[None]) ** 2).mean(axis=2)  # (2N, cells)
+    def match(self, card: np.ndarray, retry: bool = True) -> Match:
+        """Identify a rectified card (``WARP`` px, either way up).
+
+        A card the sharp references do not name is looked at again: with the cells no reference fits (a hand,
+        a glare spot) left out of its lighting estimate, and against references blurred like a soft frame. Of
+        those views the one where the best face fits closest is judged (the closest fit, not the most confident
+        verdict, so that several tries do not add up to a lucky guess). ``retry=False`` skips that second look
+        (for an outline the detector doubts: a blurred reference can fit a misaligned crop of the wrong face).
+        """
+        small = _small(card)
+        first, hidden, d1 = self._judge(features(small), self._refs)
+        if not retry or first.face != UNKNOWN or first.distance > self.settings.not_a_card:
+            return first
+        if hidden.mean() > 0.8 * self.settings.occluded_share:
+            return first  # hidden as much as allowed: too little left in view to look again
+        clean = features(small, hidden)
+        best = (d1, first)
+        for refs in self._levels:
+            m, _, d = self._judge(clean, refs)
+            if d < best[0]:
+                best = (d, m)
+        return best[1]
+
+    def _judge(self, f: np.ndarray, refs: np.ndarray) -> tuple[Match, np.ndarray, float]:
+        """The verdict on card features ``f`` against one set of references, the cells left out as hidden,
+        and the best face's mean distance over the cells kept."""
+        cell_d = ((refs - f[None]) ** 2).mean(axis=2)  # (2N, cells)
         best_fit = cell_d.min(axis=0)  # a cell no reference fits is hidden (a thumb, glare), not evidence
         cap = np.sort(best_fit)[int(len(best_fit) * (1 - self.settings.occluded_share))]
-        keep = np.nonzero(best_fit <= max(cap, self.settings.cell_noise))[0]
+        hidden = best_fit > max(cap, self.settings.cell_noise)
+        keep = np.nonzero(~hidden)[0]
         scores = cell_d[:, keep].mean(axis=1)
         n = len(self.ids)
         per_face = np.minimum(scores[:n], scores[n:])
@@ -111,7 +151,7 @@ class Catalog:
             second = int(order[1])
             s2 = second + n * int(scores[n + second] < scores[second])
             # where the card sits between the two references: 1 = exactly the best, 0 = halfway
-            diff = ((self._refs[b] - self._refs[s2]) ** 2).mean(axis=1)
+            diff = ((refs[b] - refs[s2]) ** 2).mean(axis=1)
             gap = float(diff[keep].mean())
             lead = float(per_face[second]) - d1
             margin = lead / max(gap, 1e-9)
@@ -126,7 +166,7 @@ class Catalog:
         confidence = float(np.clip(margin, 0.0, 1.0) * closeness)
         sure = confidence >= self.settings.min_confidence
         face = self.ids[best]
-        return Match(face if sure else UNKNOWN, confidence, face, fit, b >= n, lead)
+        return Match(face if sure else UNKNOWN, confidence, face, fit, b >= n, lead), hidden, d1
 
     def rotational_twins(self, threshold: float = 0.004) -> list[tuple[str, str]]:
         """Pairs of faces that look the same when one is turned upside down: no camera can tell them apart."""

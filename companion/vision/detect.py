@@ -25,6 +25,7 @@ class Quad:
 
     corners: np.ndarray  # 4x2 float32, clockwise from a top-left corner
     border: float
+    true_size: bool = True  # False: the mat says its sides are not a card's (an outline cut short or stretched)
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ class DetectSettings:
     aspect_range: tuple[float, float] = (0.7, 1.5)  # long/short side over ``aspect``, as a tilted camera sees it
     min_border: float = 0.5  # share of a quad's edges lined by white border (less whatever lies outside it)
     min_fill: float = 0.85  # region's hull area / quad area: a border ring broken by a thumb still counts
+    size_tolerance: float = 0.07  # with a known card size: a quad whose side is off by more is doubtful
+    size_handicap: float = 0.1  # a doubtful quad's border score is lowered by this against known-size ones
 
 
 def _mask(frame: np.ndarray, s: DetectSettings) -> np.ndarray:
@@ -178,7 +181,10 @@ def _out_to_border(quad: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
 
 
 def find_cards(
-    frame: np.ndarray, settings: DetectSettings | None = None, plausible: Callable[[np.ndarray], bool] | None = None
+    frame: np.ndarray,
+    settings: DetectSettings | None = None,
+    plausible: Callable[[np.ndarray], bool] | None = None,
+    table: tuple[np.ndarray, tuple[float, float]] | None = None,
 ) -> list[Quad]:
     """Cards in a BGR frame, as quadrilaterals with corners clockwise from a top-left one.
 
@@ -187,6 +193,8 @@ def find_cards(
     whose panel white art breaks up) and the raw rings (cards whose border a hand has broken open). The best
     candidates by how well a white border lines their edges claim their place first. ``plausible`` can veto a
     candidate (the mat knows a card's true size), so a card's white centre panel never stands in for it.
+    ``table`` (the homography frame px -> table mm, and a card's size in mm) lets a card whose outline a hand
+    has merged with or broken be found from one straight stretch of its edge: see ``_known_size``.
     """
     s = settings or DetectSettings()
     mask = _mask(frame, s)
@@ -219,7 +227,123 @@ def find_cards(
     for score, _, quad in sorted(scored, key=lambda t: (round(t[0], 1), t[1]), reverse=True):
         if not any(_overlaps(quad, q.corners) for q in found):
             found.append(Quad(quad, score))
+    if table is not None:
+        found = _known_size(mask, rings, found, table, frame_area, s, plausible)
     return found
+
+
+def _known_size(
+    mask: np.ndarray,
+    rings: list[np.ndarray],
+    found: list[Quad],
+    table: tuple[np.ndarray, tuple[float, float]],
+    frame_area: float,
+    s: DetectSettings,
+    plausible: Callable[[np.ndarray], bool] | None,
+) -> list[Quad]:
+    """Cards the outline passes missed, each from one straight stretch of its edge and the card's known size.
+
+    A hand touching a card merges with its border or breaks it, and the region is no longer quad-shaped, but
+    stretches of the card's edge stay straight. On the table plane (the mat's homography) each long straight
+    stretch of a region's outline is a card side: the card lies on the region's side of it with the known size,
+    flush with one end or the other (the other end may be under a finger). Each such rectangle is refined to the
+    outline points along its sides and judged by how well a white border lines it, like any other candidate.
+    Cards already found at their true size stand; one found the wrong size (its outline cut short by a hand)
+    competes with these rectangles where it lies, at a handicap.
+    """
+    hom, (cw, ch) = table
+    inv = np.linalg.inv(hom)
+    good = [q for q in found if _size_error(q.corners, hom, (cw, ch)) <= s.size_tolerance]
+    doubtful = [q for q in found if _size_error(q.corners, hom, (cw, ch)) > s.size_tolerance]
+    rects: list[np.ndarray] = []
+    outlines: list[np.ndarray] = []
+    for contour in rings:
+        area = cv2.contourArea(contour)
+        if area < s.min_area * frame_area * 0.5:
+            continue
+        inside = [
+            q for q in good if cv2.pointPolygonTest(contour, tuple(map(float, q.corners.mean(axis=0))), False) >= 0
+        ]
+        if sum(cv2.contourArea(q.corners) for q in inside) >= 0.9 * area:
+            continue  # every card in this region has been found
+        pts = cv2.perspectiveTransform(contour.reshape(-1, 1, 2).astype(np.float64), hom).reshape(-1, 2)
+        poly = cv2.approxPolyDP(pts.astype(np.float32), 1.0, True).reshape(-1, 2).astype(np.float64)
+        if len(poly) < 3:
+            continue
+        turn = 1.0 if cv2.contourArea(poly.astype(np.float32), oriented=True) > 0 else -1.0
+        for i in range(len(poly)):
+            a, b = poly[i], poly[(i + 1) % len(poly)]
+            length = float(np.hypot(*(b - a)))
+            if length < 0.45 * cw or length > 1.08 * ch:
+                continue
+            u = (b - a) / length
+            inward = turn * np.array([-u[1], u[0]])
+            for along, across in ((cw, ch), (ch, cw)):
+                if length > along * 1.08:
+                    continue
+                for start in (a, b - u * along):
+                    rects.append(
+                        np.array(
+                            [start, start + u * along, start + u * along + inward * across, start + inward * across]
+                        )
+                    )
+                    outlines.append(pts)
+    scored: list[tuple[float, Quad]] = [
+        (q.border - s.size_handicap, Quad(q.corners, q.border, False)) for q in doubtful
+    ]
+    if rects:
+        # a cheap first look at every rectangle as drawn; the promising ones are snapped to the outline
+        raw = cv2.perspectiveTransform(np.concatenate(rects).reshape(-1, 1, 2), inv).reshape(-1, 4, 2)
+        rough = _border_scores(raw, mask)
+        free = _clear_of(raw, [q.corners for q in good])
+        for k in np.nonzero((rough >= s.min_border - 0.05) & free)[0]:
+            snapped = _snap(rects[k], outlines[k]).reshape(-1, 1, 2)
+            hyp = cv2.perspectiveTransform(snapped, inv).reshape(4, 2).astype(np.float32)
+            quad = portrait_order(hyp if cv2.contourArea(hyp, oriented=True) > 0 else hyp[::-1].copy())
+            if not _card_shaped(quad, frame_area, s) or (plausible is not None and not plausible(quad)):
+                continue
+            score = _border_score(quad, mask)
+            if score >= s.min_border:
+                scored.append((score, Quad(quad, score)))
+    out = list(good)
+    for _, quad in sorted(scored, key=lambda t: t[0], reverse=True):
+        if not any(_overlaps(quad.corners, q.corners) for q in out):
+            out.append(quad)
+    return out
+
+
+def _border_scores(quads: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """``_border_score`` of many quads at once (any corner order: the sign of each quad's area sets inside)."""
+    q = quads.astype(np.float64)
+    d = np.roll(q, -1, axis=1) - q  # (M, 4, 2)
+    sign = np.sign(
+        np.sum(q[:, :, 0] * np.roll(q[:, :, 1], -1, axis=1) - np.roll(q[:, :, 0], -1, axis=1) * q[:, :, 1], axis=1)
+    )
+    n = np.stack([d[..., 1], -d[..., 0]], axis=-1) / np.maximum(np.hypot(d[..., 0], d[..., 1]), 1e-6)[..., None]
+    n *= sign[:, None, None]
+    along = q[:, :, None, :] + np.linspace(0.1, 0.9, 16)[None, None, :, None] * d[:, :, None, :]
+    inside = _sample(mask, along - 2.5 * n[:, :, None, :]).mean(axis=(1, 2))
+    outside = _sample(mask, along + 3.0 * n[:, :, None, :]).mean(axis=(1, 2))
+    return inside - 0.5 * outside
+
+
+def _clear_of(quads: np.ndarray, taken: list[np.ndarray]) -> np.ndarray:
+    """Which of many quads overlap none of ``taken`` (as ``_overlaps`` judges)."""
+    if not taken:
+        return np.ones(len(quads), bool)
+    t = np.stack(taken).astype(np.float64)
+    side_q = np.hypot(*(quads[:, 1] - quads[:, 0]).T)
+    side_q = np.minimum(side_q, np.hypot(*(quads[:, 2] - quads[:, 1]).T))
+    side_t = np.hypot(*(t[:, 1] - t[:, 0]).T)
+    gap = np.hypot(*(quads.mean(axis=1)[:, None, :] - t.mean(axis=1)[None, :, :]).transpose(2, 0, 1))
+    return ~np.any(gap < 0.5 * np.minimum(side_q[:, None], side_t[None, :]), axis=1)
+
+
+def _size_error(quad: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float]) -> float:
+    """The largest relative error of a quad's sides, measured on the table, against the card's size."""
+    pts = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64), hom).reshape(-1, 2)
+    sides = np.hypot(*(np.roll(pts, -1, axis=0) - pts).T)
+    return float(np.max(np.abs(sides / np.array([card_mm[0], card_mm[1], card_mm[0], card_mm[1]]) - 1)))
 
 
 def _border_score(quad: np.ndarray, mask: np.ndarray) -> float:
@@ -229,6 +353,31 @@ def _border_score(quad: np.ndarray, mask: np.ndarray) -> float:
     inside = _sample(mask, along - 2.5 * n[:, None, :])
     outside = _sample(mask, along + 3.0 * n[:, None, :])
     return float(inside.mean() - 0.5 * outside.mean())
+
+
+def _snap(rect: np.ndarray, pts: np.ndarray, near: float = 1.5) -> np.ndarray:
+    """A rectangle (table mm) with each side moved onto the outline points along it, where there are some."""
+    lines = []
+    for k in range(4):
+        a, b = rect[k], rect[(k + 1) % 4]
+        length = float(np.hypot(*(b - a)))
+        u = (b - a) / length
+        rel = pts - a
+        t = rel @ u
+        off = rel[:, 0] * u[1] - rel[:, 1] * u[0]
+        on = pts[(np.abs(off) < near) & (t > 0.1 * length) & (t < 0.9 * length)]
+        if len(on) >= 2 and np.ptp(on @ u) > 0.25 * length:
+            vx, vy, x0, y0 = cv2.fitLine(on.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+            lines.append((np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)))
+        else:
+            lines.append((a, u))
+    corners = [
+        _line_intersection(lines[k - 1][0], lines[k - 1][0] + lines[k - 1][1], lines[k][0], lines[k][0] + lines[k][1])
+        for k in range(4)
+    ]
+    if any(c is None for c in corners):
+        return rect
+    return np.array(corners)
 
 
 def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:

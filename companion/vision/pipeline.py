@@ -91,11 +91,12 @@ class Recognizer:
             hom = self.locator.locate(frame)
             hom = self._last_hom = hom if hom is not None else self._last_hom
         t1 = time.perf_counter()
-        quads = find_cards(frame, self.detect, self.locator.card_check(hom, self.card_mm) if hom is not None else None)
+        check = self.locator.card_check(hom, self.card_mm) if hom is not None else None
+        quads = find_cards(frame, self.detect, check, (hom, self.card_mm) if hom is not None else None)
         t2 = time.perf_counter()
         cards = []
         for quad in quads:
-            m = self.catalog.match(warp_card(frame, quad.corners))
+            m = self.catalog.match(warp_card(frame, quad.corners), retry=quad.true_size)
             if m.distance > self.catalog.settings.not_a_card:
                 continue  # like nothing in the deck: a white box, a sheet of paper, not a card
             corners = np.roll(quad.corners, -2, axis=0) if m.upside_down else quad.corners
