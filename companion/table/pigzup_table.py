@@ -97,6 +97,7 @@ class PigzUpTable:
 
     # ------------------------------------------------------------------------------------ the loop
     def start(self) -> PigzUpTable:
+        self._inbox.put(_SessionChanged(self.clock()))  # pick up a game already in play (a restart)
         self._thread = threading.Thread(target=self._run, name="pigzup-table", daemon=True)
         self._thread.start()
         return self
@@ -136,8 +137,9 @@ class PigzUpTable:
                 log.exception("the PigzUp! table loop failed on %r; carrying on", item)
 
     def handle(self, item: Any) -> None:
-        self._sync_judge(getattr(item, "t", self.clock()))
-        if isinstance(item, CardFlipped):
+        if isinstance(item, _SessionChanged):
+            self._sync_judge(item.t)  # only the session starts or settles a race: pad readings need no lock
+        elif isinstance(item, CardFlipped):
             self._flip(item)
         elif isinstance(item, PadReading) and self.judge is not None:
             self._outputs(self.judge.reading(item))
