@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,7 +11,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.games.base import GameSetup
 from companion.games.registry import GAMES
+from companion.table.observations import ButtonPress, PadReading, PileState
+from companion.table.pigzup_judge import JudgeSettings
+from companion.table.pigzup_table import PigzUpTable
 from companion.table.session import TableSession
+from companion.vision.seats import seat_of_zone
 from companion.web.server import WebServer, start_server
 from companion.web.settings import WebSettings
 from tests.web.clients import SSEClient, launch_chromium
@@ -208,3 +213,26 @@ def test_usable_at_phone_width(page: Page, server: WebServer, table: TableSessio
     assert float(page.locator("#prompt").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 18
     page.keyboard.press("Tab")
     expect(page.locator(".skip")).to_be_focused()  # keyboard users can jump past the navigation
+
+
+def test_a_pigzup_race_shows_live_with_the_hold_countdown_and_verdict(page: Page, server: WebServer,
+                                                                      table: TableSession) -> None:
+    table.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="test")
+    pigzup = PigzUpTable(table, JudgeSettings(hold_seconds=1.5), seat_of_zone).start()
+    try:
+        page.goto(server.url)
+        pigzup.card_flipped("seat-1", "3-pink-blue")
+        pigzup.card_flipped("seat-4", "3-blue-green")
+        expect(page.locator("#match-call")).to_have_text("Ben vs Ann: 3 piggies!")
+        now = time.monotonic()
+        pigzup.pad(PadReading(1, PileState.STABLE, 3, now))
+        pigzup.press(ButtonPress(1, now))
+        expect(page.locator("#match-pads")).to_contain_text("Ben: stable(3)")
+        expect(page.locator("#match-hold")).to_contain_text("Ben shouted PIGZUP! Hold…")
+        shot(page, "pigzup-hold")
+        pigzup.pad(PadReading(1, PileState.TOPPLED, 3, now + 0.5))
+        expect(page.locator("#match-verdict")).to_have_text("Ben's pile toppled 0.50 s after the shout.")
+        expect(page.locator("#recent li").first).to_contain_text("Ann wins the match.")
+        expect(page.locator("#stats tbody tr").first).to_contain_text("Ann")
+    finally:
+        pigzup.stop()
