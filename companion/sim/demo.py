@@ -40,13 +40,23 @@ class PlayByPlay:
                 self.printed = move["seq"]
 
 
+class StatusPageUnavailable(RuntimeError):
+    """The status page's port is taken or not ours to use."""
+
+
 @contextmanager
 def status_page(session: TableSession, config: Config) -> Iterator[bool]:
     """Serve the status page while the ``with`` block runs (if ``[web] enabled``); yields whether it is up."""
     if not config.web.enabled:
         yield False
         return
-    server = start_server(session, config.web, secret_key_path=config.resolve(config.web.secret_key_file))
+    try:
+        server = start_server(session, config.web, secret_key_path=config.resolve(config.web.secret_key_file))
+    except OSError as exc:
+        raise StatusPageUnavailable(
+            f"the status page cannot listen on {config.web.host}:{config.web.port} ({exc.strerror}): "
+            "is another companion running? Change [web] port, or set enabled = false"
+        ) from None
     print(f"Status page: {'  '.join(server.urls)}", flush=True)
     try:
         yield True
@@ -121,7 +131,7 @@ def run_demo(args: argparse.Namespace, config: Config) -> int:
             print_result(session.snapshot(), game_id)
             if serving and args.then == "serve":
                 wait_for_interrupt(stop)
-    except (ProfileError, CatalogError, GpioUnavailable) as exc:
+    except (ProfileError, CatalogError, GpioUnavailable, StatusPageUnavailable) as exc:
         print(f"companion demo: {exc}", file=sys.stderr)
         return 2
     finally:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import socket
 import subprocess
 import sys
 
@@ -167,3 +168,15 @@ def test_hash_pin_reads_a_pin_from_a_pipe(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("2468\n"))
     code, out, _ = run(capsys, "hash-pin")
     assert code == 0 and out.startswith('pin_hash = "scrypt$')
+
+
+def test_demo_explains_a_status_page_port_in_use(capsys, tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        config = tmp_path / "companion.toml"
+        config.write_text(f'[table]\ndatabase = "t.sqlite3"\n[web]\nport = {port}\n', encoding="utf-8")
+        code, _, err = run(capsys, "-c", str(config), "demo", "--game", "corgi-pileup", "--then", "exit")
+    assert code == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in err and "another companion" in err
