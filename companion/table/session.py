@@ -51,10 +51,12 @@ class TableSession:
         self._game: Folded | None = None
         # What the last undo revoked: re-entering that move replays the same deals instead of shuffling anew.
         self._redo: list[dict[str, Any]] = []
+        self._summary: tuple[int, str, tuple[str, ...]] | None = None  # the games row as last written
         latest = log.latest_game()  # the table comes back exactly where it was, finished or not
         if latest is not None:
             self._events = log.events(latest)
             self._game = fold(self._events)
+            self._sync_summary()  # a power cut may have come between the last event and its summary
 
     # ------------------------------------------------------------------------------------ queries
     @property
@@ -111,7 +113,7 @@ class TableSession:
                 new_state = game.ruleset.apply(game.state, decoded)
             except RuleViolation as violation:
                 self._refusals.append({**violation.to_json(), "source": source})
-                self._changed()
+                self._notify()  # the refusal shows as a warning; nothing was recorded
                 return violation
             text = game.ruleset.describe(game.state, decoded)
             event = self._append(source, "action", decoded.to_json())
@@ -280,14 +282,21 @@ class TableSession:
             game.moves.append(Move(event, text))
 
     def _changed(self) -> None:
+        self._sync_summary()
+        self._notify()
+
+    def _sync_summary(self) -> None:
+        """Keep the game's summary row in step with its events; written only when it changes."""
         game = self._game
         if game is not None and self._events:
             status = self._status()
             outcome = game.ruleset.outcome(game.state)
             winners = [game.setup.players[w] for w in outcome.winners] if outcome else []
-            ended_at = self._events[-1].ts if status != "playing" else None
-            self.log.set_status(self._events[0].game_id, status, ended_at, winners)
-        self._notify()
+            summary = (self._events[0].game_id, status, tuple(winners))
+            if summary != self._summary:
+                ended_at = self._events[-1].ts if status != "playing" else None
+                self.log.set_status(self._events[0].game_id, status, ended_at, winners)
+                self._summary = summary
 
     def _notify(self) -> None:
         snapshot = self.snapshot()
