@@ -212,3 +212,15 @@ def test_correct_refuses_on_an_ended_game_and_with_nothing_played(session, obser
     session.submit({"type": "play", "player": 0, "card": 4}, "camera")
     session.end_game("web", "Bedtime.")
     assert session.correct({"type": "play", "player": 0, "card": 5}, "web").code == "ended"
+
+
+def test_resume_repairs_a_summary_the_power_cut_left_behind(db_path):
+    log = EventLog(db_path)
+    session = TableSession(log)
+    session.start_game(GameSetup("corgi-pileup", ("A", "B"), options={"starting_scores": [15, 0]}), "t")
+    play_two_player_round(session, (7, 8, 9, 2, 4))
+    game_id = session.game_id
+    log.set_status(game_id, "playing", None, [])  # as if the power went between the last event and its summary
+    TableSession(log)
+    assert (log.game(game_id).status, log.game(game_id).winners) == ("finished", ("B",))
+    log.close()
