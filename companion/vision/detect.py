@@ -42,7 +42,7 @@ class DetectSettings:
     min_border: float = 0.5  # share of a quad's edges lined by white border (less whatever lies outside it)
     min_fill: float = 0.85  # region's hull area / quad area: a border ring broken by a thumb still counts
     size_tolerance: float = 0.07  # with a known card size: a quad whose side is off by more is doubtful
-    size_handicap: float = 0.1  # a doubtful quad's border score is lowered by this against known-size ones
+    size_handicap: float = 1.0  # a doubtful quad's border score is lowered by this times its size error
 
 
 def _mask(frame: np.ndarray, s: DetectSettings) -> np.ndarray:
@@ -267,6 +267,10 @@ def _known_size(
         if sum(cv2.contourArea(q.corners) for q in inside) >= 0.9 * area:
             continue  # every card in this region has been found
         pts = cv2.perspectiveTransform(contour.reshape(-1, 1, 2).astype(np.float64), hom).reshape(-1, 2)
+        if plausible is not None:  # a region centred where no card can lie (a marker) is not one
+            mid = pts.mean(axis=0) + np.array([(-cw, -ch), (cw, -ch), (cw, ch), (-cw, ch)]) / 2
+            if not plausible(cv2.perspectiveTransform(mid.reshape(-1, 1, 2), inv).reshape(4, 2).astype(np.float32)):
+                continue
         poly = cv2.approxPolyDP(pts.astype(np.float32), 1.0, True).reshape(-1, 2).astype(np.float64)
         if len(poly) < 3:
             continue
@@ -289,14 +293,15 @@ def _known_size(
                     )
                     outlines.append(pts)
     scored: list[tuple[float, Quad]] = [
-        (q.border - s.size_handicap, Quad(q.corners, q.border, False)) for q in doubtful
+        (q.border - s.size_handicap * _size_error(q.corners, hom, (cw, ch)), Quad(q.corners, q.border, False))
+        for q in doubtful
     ]
     if rects:
         # a cheap first look at every rectangle as drawn; the promising ones are snapped to the outline
         raw = cv2.perspectiveTransform(np.concatenate(rects).reshape(-1, 1, 2), inv).reshape(-1, 4, 2)
         rough = _border_scores(raw, mask)
         free = _clear_of(raw, [q.corners for q in good])
-        for k in np.nonzero((rough >= s.min_border - 0.05) & free)[0]:
+        for k in np.nonzero((rough >= s.min_border - 0.15) & free)[0]:
             snapped = _snap(rects[k], outlines[k]).reshape(-1, 1, 2)
             hyp = cv2.perspectiveTransform(snapped, inv).reshape(4, 2).astype(np.float32)
             quad = portrait_order(hyp if cv2.contourArea(hyp, oriented=True) > 0 else hyp[::-1].copy())
@@ -340,10 +345,12 @@ def _clear_of(quads: np.ndarray, taken: list[np.ndarray]) -> np.ndarray:
 
 
 def _size_error(quad: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float]) -> float:
-    """The largest relative error of a quad's sides, measured on the table, against the card's size."""
+    """The largest relative error of a quad's sides and diagonals, measured on the table, against the card's."""
     pts = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64), hom).reshape(-1, 2)
     sides = np.hypot(*(np.roll(pts, -1, axis=0) - pts).T)
-    return float(np.max(np.abs(sides / np.array([card_mm[0], card_mm[1], card_mm[0], card_mm[1]]) - 1)))
+    diagonals = np.hypot(*(pts[2:] - pts[:2]).T)
+    true = np.array([card_mm[0], card_mm[1], card_mm[0], card_mm[1], *[np.hypot(*card_mm)] * 2])
+    return float(np.max(np.abs(np.concatenate([sides, diagonals]) / true - 1)))
 
 
 def _border_score(quad: np.ndarray, mask: np.ndarray) -> float:
