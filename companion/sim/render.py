@@ -223,13 +223,21 @@ def _squirrels(face: Face) -> np.ndarray:
     if face.kind == "number":
         return _number_face(int(face["number"]), 9)
     if face.kind == "squirrel":
-        fur, belly = _SPECIES[str(face["species"])]
+        species = str(face["species"])
+        fur, belly = _SPECIES[species]
+        # each species its own pose, as each real card has its own illustration (two greys differ in shade only)
+        pose = list(_SPECIES).index(species)
         img = _blank((90, 140, 70))
-        cv2.ellipse(img, (w // 2 + 40, h // 2 - 10), (40, 90), 20, 0, 360, fur, -1, cv2.LINE_AA)  # tail
-        cv2.ellipse(img, (w // 2 - 20, h // 2 + 30), (45, 60), 0, 0, 360, fur, -1, cv2.LINE_AA)
-        cv2.ellipse(img, (w // 2 - 30, h // 2 + 40), (22, 38), 0, 0, 360, belly, -1, cv2.LINE_AA)
-        cv2.circle(img, (w // 2 - 30, h // 2 - 45), 30, fur, -1, cv2.LINE_AA)
-        cv2.circle(img, (w // 2 - 40, h // 2 - 50), 5, INK, -1, cv2.LINE_AA)
+        art = np.full((h, w, 3), (90, 140, 70), np.uint8)
+        tail = (w // 2 + 40, h // 2 - 10 + (pose // 2) * 25)
+        cv2.ellipse(art, tail, (40, 90 - (pose // 2) * 15), 20 + pose * 28, 0, 360, fur, -1, cv2.LINE_AA)
+        cv2.ellipse(art, (w // 2 - 20, h // 2 + 30), (45, 60), 0, 0, 360, fur, -1, cv2.LINE_AA)
+        cv2.ellipse(art, (w // 2 - 30, h // 2 + 40), (22, 38), 0, 0, 360, belly, -1, cv2.LINE_AA)
+        cv2.circle(art, (w // 2 - 30, h // 2 - 45), 30, fur, -1, cv2.LINE_AA)
+        cv2.circle(art, (w // 2 - 40, h // 2 - 50), 5, INK, -1, cv2.LINE_AA)
+        if pose % 2:
+            art = art[:, ::-1]  # facing the other way
+        img[78 : h - 78, 18 : w - 18] = art[78 : h - 78, 18 : w - 18]
         text(img, str(face["species"]).replace("-", " ").upper(), (w // 2, h - 50), 17, PAPER, thick=2)
         _indices(img, "S")
         return img
