@@ -42,6 +42,7 @@ class DetectSettings:
     min_border: float = 0.5  # share of a quad's edges lined by white border (less whatever lies outside it)
     min_fill: float = 0.85  # region's hull area / quad area: a border ring broken by a thumb still counts
     size_tolerance: float = 0.07  # with a known card size: a quad whose side is off by more is doubtful
+    min_known_border: float = 0.25  # the same for a rectangle of the mat's known card size
     refine: bool = True  # move each found side onto the card's edge in the image, to a fraction of a pixel
     size_handicap: float = 1.0  # a doubtful quad's border score is lowered by this times its size error
 
@@ -365,7 +366,7 @@ def _known_size(
         raw = cv2.perspectiveTransform(np.concatenate(rects).reshape(-1, 1, 2), inv).reshape(-1, 4, 2)
         rough = _border_scores(raw, mask)
         free = _clear_of(raw, [q.corners for q in good])
-        for k in np.nonzero((rough >= s.min_border - 0.15) & free)[0]:
+        for k in np.nonzero((rough >= min(s.min_border - 0.15, s.min_known_border)) & free)[0]:
             snapped = _snap(rects[k], outlines[k]).reshape(-1, 1, 2)
             hyp = cv2.perspectiveTransform(snapped, inv).reshape(4, 2).astype(np.float32)
             quad = portrait_order(hyp if cv2.contourArea(hyp, oriented=True) > 0 else hyp[::-1].copy())
@@ -374,6 +375,10 @@ def _known_size(
             score = _border_score(quad, mask)
             if score >= s.min_border:
                 scored.append((score, Quad(quad, score)))
+            elif score >= s.min_known_border and any(_overlaps(quad, q.corners) for q in doubtful):
+                # a hand over two sides leaves little border to see: the known size may still replace an
+                # outline found the wrong size, but finds no card where none was seen
+                scored.append((score, Quad(quad, score, False)))
     out = list(good)
     for _, quad in sorted(scored, key=lambda t: t[0], reverse=True):
         if not any(_overlaps(quad.corners, q.corners) for q in out):
