@@ -96,6 +96,25 @@ def test_a_covered_card_or_a_card_back_is_unknown_not_a_guess(catalogs: dict[str
     assert all(card.face == UNKNOWN for _, card in verdicts)
 
 
+def test_cards_a_hand_touches_are_still_named(catalogs: dict[str, Catalog]) -> None:
+    """A hand over a card's corner or edge breaks its outline; the mat's known card size still finds it."""
+    partly, named = 0, 0
+    for k in range(20):
+        rng = np.random.default_rng(SEED + 500 + k)
+        deck = deck_names()[k % 5]
+        scene = random_scene(rng, [(deck, f.id) for f in rng.choice(list(load_deck(deck).faces), 8)], hands=2)
+        rendered = render_scene(scene)
+        found = Recognizer(catalogs[deck], mat_layout("A3")).process(rendered.image).cards
+        for card in found:
+            assert card.face in (_truth_of(card, rendered), UNKNOWN)
+        for truth in rendered.truths:
+            if 0.8 <= truth.visible < 0.99:  # touched, mostly in view
+                partly += 1
+                centre = truth.corners.mean(axis=0)
+                named += any(c.face == truth.face and np.hypot(*(np.array(c.centre) - centre)) < 15 for c in found)
+    assert partly >= 20 and named >= 0.7 * partly, f"{named} of {partly}"
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_an_empty_table_shows_nothing(seed: int, catalogs: dict[str, Catalog]) -> None:
     scene = random_scene(np.random.default_rng(SEED + 200 + seed), [], hands=0)
