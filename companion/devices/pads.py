@@ -105,9 +105,10 @@ class PadMonitor:
     def poll(self) -> None:
         """Call now and then (e.g. once a second): a lost link puts every pad in ``fault``."""
         health = self.link.health()
-        if health.connected and health.last_frame_age_s is not None and health.last_frame_age_s <= LINK_SILENCE_S:
-            return
-        why = "Pico not connected" if not health.connected else f"no frames for {health.last_frame_age_s:.1f} s"
+        age = health.last_frame_age_s
+        if health.connected and (age is None or age <= LINK_SILENCE_S):
+            return  # frames are arriving, or the Pico has only just connected (pads are `fault` until they settle)
+        why = "Pico not connected" if not health.connected else f"no frames for {age:.1f} s"
         with self._lock:
             t = self._last_device_us or 0
             events = [e.fault(t, why) for e in self.estimators if e.state is not PileState.FAULT]

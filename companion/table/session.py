@@ -202,7 +202,7 @@ class TableSession:
     def snapshot(self) -> Snapshot:
         """Everything the status page shows, as JSON-ready data."""
         with self._lock:
-            devices = {name: health() for name, health in self._devices.items()}
+            devices = {name: _health(name, check) for name, check in self._devices.items()}
             live = {name: view() for name, view in self._views.items()}
             warnings = list(self._refusals)
             game = self._game
@@ -305,3 +305,12 @@ class TableSession:
                 callback(snapshot)
             except Exception:
                 log.exception("a session subscriber failed; the session carries on")
+
+
+def _health(name: str, check: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """A device's health; a check that fails is itself a fault to show, never a reason to lose the snapshot."""
+    try:
+        return check()
+    except Exception as exc:
+        log.exception("the %s health check failed", name)
+        return {"ok": False, "message": f"{name}: health check failed ({exc})"}

@@ -224,3 +224,13 @@ def test_resume_repairs_a_summary_the_power_cut_left_behind(db_path):
     TableSession(log)
     assert (log.game(game_id).status, log.game(game_id).winners) == ("finished", ("B",))
     log.close()
+
+
+def test_a_failing_device_health_check_is_shown_not_fatal(session, observed_setup):
+    def broken():
+        raise OSError("port vanished")
+
+    session.add_device("pico", broken)
+    session.start_game(observed_setup, "web")
+    shown = session.snapshot()["devices"]["pico"]
+    assert shown == {"ok": False, "message": "pico: health check failed (port vanished)"}
