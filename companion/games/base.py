@@ -101,6 +101,17 @@ class GameSetup:
             raise MalformedAction("bad-setup", f"A game setup needs '{exc.args[0]}'.") from None
 
 
+@dataclass
+class GameState:
+    """What every game's state starts from: its setup, and so the players by seat."""
+
+    setup: GameSetup
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: the winners (seats), why, and the tie-break that decided it, if one did."""

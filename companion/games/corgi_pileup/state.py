@@ -6,7 +6,7 @@ import copy
 import enum
 from dataclasses import dataclass, field
 
-from companion.games.base import Finding, GameSetup, Outcome
+from companion.games.base import Finding, GameState, Outcome
 
 NUMBERS = range(1, 11)
 COPIES = 5
@@ -42,8 +42,7 @@ class HandEvent:
 
 
 @dataclass
-class CorgiState:
-    setup: GameSetup
+class CorgiState(GameState):
     hand_size: int
     underdog: bool
     scores: list[int]
@@ -66,10 +65,6 @@ class CorgiState:
     history: list[list[HandEvent]] = field(default_factory=list)  # per seat, this round
     audit: list[Finding] = field(default_factory=list)
     result: Outcome | None = None
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.setup.players
 
     @property
     def full_information(self) -> bool:

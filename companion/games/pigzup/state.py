@@ -6,7 +6,7 @@ import copy
 import enum
 from dataclasses import dataclass, field
 
-from companion.games.base import GameSetup, Outcome
+from companion.games.base import GameState, Outcome
 
 
 class Phase(enum.Enum):
@@ -49,8 +49,7 @@ class MatchResult:
 
 
 @dataclass
-class PigzState:
-    setup: GameSetup
+class PigzState(GameState):
     deck_size: int
     die: bool
     phase: Phase = Phase.DEAL
@@ -66,10 +65,6 @@ class PigzState:
     die_face: int | None = None
     results: list[MatchResult] = field(default_factory=list)
     result: Outcome | None = None
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.setup.players
 
     @property
     def full_information(self) -> bool:
