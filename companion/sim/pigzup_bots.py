@@ -8,6 +8,7 @@ import logging
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gpiozero import Factory
@@ -144,7 +145,7 @@ class PigzBots:
                 pad.clear(at_s=0.3)
         time.sleep(1.0 * self.pace)
 
-    def _later(self, seconds: float, fn, *args: object) -> None:  # type: ignore[no-untyped-def]
+    def _later(self, seconds: float, fn: Callable[..., object], *args: object) -> None:
         timer = threading.Timer(seconds, fn, args)
         timer.daemon = True
         self._timers = [t for t in self._timers if t.is_alive()] + [timer]
