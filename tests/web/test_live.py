@@ -139,4 +139,7 @@ def test_a_failing_device_probe_does_not_stop_the_watch(server: WebServer, table
     clients.append(client)
     client.next_snapshot()
     table.add_device("camera", health)
+    # The crash is shown as the device's fault (the session reports it), and the watch carries on.
+    failed = client.next_snapshot()["devices"]["camera"]
+    assert failed == {"ok": False, "message": "camera: health check failed (probe crashed)"}
     assert client.next_snapshot()["devices"]["camera"]["status"] == "back"
