@@ -105,8 +105,10 @@ def run_demo(args: argparse.Namespace, config: Config) -> int:
     rng = random.Random(seed)
     ruleset = get_game(args.game)
     players = BOT_NAMES[: args.players]
-    if not ruleset.min_players <= len(players) <= ruleset.max_players:
-        print(f"companion demo: {ruleset.title} is for {ruleset.min_players}-{ruleset.max_players} players")
+    try:
+        ruleset.check_setup(GameSetup(args.game, players, args.variant))
+    except RuleViolation as violation:
+        print(f"companion demo: {violation.message}", file=sys.stderr)
         return 2
     log = EventLog(config.resolve(config.table.database))
     session = TableSession(log, seed=rng.getrandbits(64))

@@ -180,3 +180,10 @@ def test_demo_explains_a_status_page_port_in_use(capsys, tmp_path):
         code, _, err = run(capsys, "-c", str(config), "demo", "--game", "corgi-pileup", "--then", "exit")
     assert code == 2
     assert f"cannot listen on 127.0.0.1:{port}" in err and "another companion" in err
+
+
+def test_demo_refuses_a_table_the_game_cannot_be_played_at(capsys, config_file):
+    code, _, err = run(capsys, "-c", str(config_file), "demo", "--players", "7", "--then", "exit")
+    assert code == 2 and "PigzUp! is for 2 to 6 players, not 7." in err
+    code, _, err = run(capsys, "-c", str(config_file), "demo", "--game", "corgi-pileup", "--variant", "turbo")
+    assert code == 2 and "Corgi Pileup has no variant 'turbo'" in err
