@@ -88,6 +88,43 @@ def features(card: np.ndarray, hidden: np.ndarray | None = None, *, blur: float 
     return cells.reshape(h * w, CELL * CELL * 3)
 
 
+OCCLUDER_TOLERANCE = 0.14  # colour distance (share of the card's white) within which a pixel is the occluder
+
+
+def occluder_cells(small: np.ndarray, hidden: np.ndarray) -> np.ndarray:
+    """Cells under something that reaches in over the card's edge (a hand, a sleeve), though they fit a face.
+
+    A hand the colour of a fawn corgi fits that face's art wherever it covers it, so "fits no reference" misses
+    it there. But a hand comes from outside the card: where a cell on the card's rim fits nothing and is not
+    glare, the pixels of its colour connected to it are the same occluder, and are not evidence either.
+    ``small`` is the card at ``FEATURE`` px, ``hidden`` the cells already found to fit no reference.
+    """
+    rows, cols = FEATURE[1] // CELL, FEATURE[0] // CELL
+    grid = hidden.reshape(rows, cols)
+    rim = np.ones_like(grid)
+    rim[1:-1, 1:-1] = False
+    seeds = np.argwhere(grid & rim)
+    none = np.zeros(rows * cols, bool)
+    if not len(seeds):
+        return none
+    img = small / np.maximum(np.percentile(small, 92, axis=(0, 1)), 8.0)
+    colours = [
+        np.median(img[r * CELL : (r + 1) * CELL, c * CELL : (c + 1) * CELL].reshape(-1, 3), axis=0) for r, c in seeds
+    ]
+    colours = np.array([c for c in colours if c.min() < 0.85])  # a white cell there is glare, not a hand
+    if not len(colours):
+        return none
+    near = (np.abs(img[:, :, None, :] - colours[None, None]).max(axis=3) < OCCLUDER_TOLERANCE).any(axis=2)
+    _, labels = cv2.connectedComponents(near.astype(np.uint8), connectivity=4)
+    at_seed = np.zeros_like(near)
+    for r, c in seeds:
+        at_seed[r * CELL : (r + 1) * CELL, c * CELL : (c + 1) * CELL] = True
+    reaching = np.setdiff1d(np.unique(labels[at_seed & near]), [0])
+    covered = np.isin(labels, reaching)
+    share = covered[: rows * CELL, : cols * CELL].reshape(rows, CELL, cols, CELL).mean(axis=(1, 3))
+    return (share >= 0.5).ravel()
+
+
 class Catalog:
     """Reference features for every face of a deck, upright and upside down."""
 
@@ -119,7 +156,11 @@ class Catalog:
         (for an outline the detector doubts: a blurred reference can fit a misaligned crop of the wrong face).
         """
         small = _small(card)
-        first, hidden, d1 = self._judge(features(small), self._refs)
+        f = features(small)
+        first, hidden, d1 = self._judge(f, self._refs)
+        covered = occluder_cells(small, hidden)
+        if covered.any():  # something reaches in over the edge: what lies under it is no evidence either
+            first, hidden, d1 = self._judge(f, self._refs, covered)
         if not retry or first.face != UNKNOWN or first.distance > self.settings.not_a_card:
             return first
         if hidden.mean() > 0.8 * self.settings.occluded_share:
@@ -127,18 +168,22 @@ class Catalog:
         clean = features(small, hidden)
         best = (d1, first)
         for refs in self._levels:
-            m, _, d = self._judge(clean, refs)
+            m, _, d = self._judge(clean, refs, covered)
             if d < best[0]:
                 best = (d, m)
         return best[1]
 
-    def _judge(self, f: np.ndarray, refs: np.ndarray) -> tuple[Match, np.ndarray, float]:
-        """The verdict on card features ``f`` against one set of references, the cells left out as hidden,
-        and the best face's mean distance over the cells kept."""
+    def _judge(
+        self, f: np.ndarray, refs: np.ndarray, covered: np.ndarray | None = None
+    ) -> tuple[Match, np.ndarray, float]:
+        """The verdict on card features ``f`` against one set of references, the cells left out as hidden
+        (``covered`` ones too), and the best face's mean distance over the cells kept."""
         cell_d = ((refs - f[None]) ** 2).mean(axis=2)  # (2N, cells)
         best_fit = cell_d.min(axis=0)  # a cell no reference fits is hidden (a thumb, glare), not evidence
         cap = np.sort(best_fit)[int(len(best_fit) * (1 - self.settings.occluded_share))]
         hidden = best_fit > max(cap, self.settings.cell_noise)
+        if covered is not None:
+            hidden |= covered
         keep = np.nonzero(~hidden)[0]
         scores = cell_d[:, keep].mean(axis=1)
         n = len(self.ids)

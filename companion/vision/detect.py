@@ -336,27 +336,9 @@ def _known_size(
             mid = pts.mean(axis=0) + np.array([(-cw, -ch), (cw, -ch), (cw, ch), (-cw, ch)]) / 2
             if not plausible(cv2.perspectiveTransform(mid.reshape(-1, 1, 2), inv).reshape(4, 2).astype(np.float32)):
                 continue
-        poly = cv2.approxPolyDP(pts.astype(np.float32), 1.0, True).reshape(-1, 2).astype(np.float64)
-        if len(poly) < 3:
-            continue
-        turn = 1.0 if cv2.contourArea(poly.astype(np.float32), oriented=True) > 0 else -1.0
-        for i in range(len(poly)):
-            a, b = poly[i], poly[(i + 1) % len(poly)]
-            length = float(np.hypot(*(b - a)))
-            if length < 0.45 * cw or length > 1.08 * ch:
-                continue
-            u = (b - a) / length
-            inward = turn * np.array([-u[1], u[0]])
-            for along, across in ((cw, ch), (ch, cw)):
-                if length > along * 1.08:
-                    continue
-                for start in (a, b - u * along):
-                    rects.append(
-                        np.array(
-                            [start, start + u * along, start + u * along + inward * across, start + inward * across]
-                        )
-                    )
-                    outlines.append(pts)
+        found_here = _side_rectangles(pts, (cw, ch))
+        rects += found_here
+        outlines += [pts] * len(found_here)
     scored: list[tuple[float, Quad]] = [
         (q.border - s.size_handicap * _size_error(q.corners, hom, (cw, ch)), Quad(q.corners, q.border, False))
         for q in doubtful
@@ -366,9 +348,15 @@ def _known_size(
         raw = cv2.perspectiveTransform(np.concatenate(rects).reshape(-1, 1, 2), inv).reshape(-1, 4, 2)
         rough = _border_scores(raw, mask)
         free = _clear_of(raw, [q.corners for q in good])
-        for k in np.nonzero((rough >= min(s.min_border - 0.15, s.min_known_border)) & free)[0]:
-            snapped = _snap(rects[k], outlines[k]).reshape(-1, 1, 2)
-            hyp = cv2.perspectiveTransform(snapped, inv).reshape(4, 2).astype(np.float32)
+        starts: list[np.ndarray] = []
+        promising = np.nonzero((rough >= min(s.min_border - 0.15, s.min_known_border)) & free)[0]
+        for k in promising[np.argsort(-rough[promising], kind="stable")]:
+            snapped = _snap(rects[k], outlines[k])
+            if any(np.abs(snapped - other).max() < 2.0 for other in starts):
+                continue  # the same rectangle from another stretch of the outline
+            starts.append(snapped)
+            fitted = fit_pose(mask, inv, snapped).reshape(-1, 1, 2)
+            hyp = cv2.perspectiveTransform(fitted, inv).reshape(4, 2).astype(np.float32)
             quad = portrait_order(hyp if cv2.contourArea(hyp, oriented=True) > 0 else hyp[::-1].copy())
             if not _card_shaped(quad, frame_area, s) or (plausible is not None and not plausible(quad)):
                 continue
@@ -386,8 +374,86 @@ def _known_size(
     return out
 
 
-def _border_scores(quads: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """``_border_score`` of many quads at once (any corner order: the sign of each quad's area sets inside)."""
+def _side_rectangles(pts: np.ndarray, card_mm: tuple[float, float]) -> list[np.ndarray]:
+    """Card-sized rectangles (table mm) on the inner side of each long straight stretch of an outline (table
+    mm), flush with one end of it or the other, the stretch taken as a short side and as a long one."""
+    cw, ch = card_mm
+    poly = cv2.approxPolyDP(pts.astype(np.float32), 1.0, True).reshape(-1, 2).astype(np.float64)
+    if len(poly) < 3:
+        return []
+    turn = 1.0 if cv2.contourArea(poly.astype(np.float32), oriented=True) > 0 else -1.0
+    rects = []
+    for i in range(len(poly)):
+        a, b = poly[i], poly[(i + 1) % len(poly)]
+        length = float(np.hypot(*(b - a)))
+        if length < 0.45 * cw or length > 1.08 * ch:
+            continue
+        u = (b - a) / length
+        inward = turn * np.array([-u[1], u[0]])
+        for along, across in ((cw, ch), (ch, cw)):
+            if length > along * 1.08:
+                continue
+            for start in (a, b - u * along):
+                rects.append(
+                    np.array([start, start + u * along, start + u * along + inward * across, start + inward * across])
+                )
+    return rects
+
+
+POSE_STEPS = ((3.0, 2.0), (1.5, 1.0), (0.75, 0.5), (0.4, 0.25))  # (mm, degrees): coarse to fine
+
+
+def fit_pose(mask: np.ndarray, inv: np.ndarray, rect: np.ndarray) -> np.ndarray:
+    """A card-sized rectangle (table mm) moved and turned, its size kept, to where a white border lines it best.
+
+    A rectangle built from part of an outline is a few pixels off where a hand broke that outline, and the
+    border score (a thin band each side of the edge) falls fast with the error. A pattern search over position
+    and angle on the table plane, scoring the frame's mask sampled between pixels, puts it back on the card.
+    ``inv`` maps table mm to frame px.
+    """
+    centre = rect.mean(axis=0)
+    local = rect - centre
+    best = _soft_scores(_to_frame(local[None], centre[None], np.zeros(1), inv), mask)[0]
+    grid = np.stack(np.meshgrid([-1, 0, 1], [-1, 0, 1], [-1, 0, 1], indexing="ij"), -1).reshape(-1, 3)
+    angle = 0.0
+    for step_mm, step_deg in POSE_STEPS:
+        for _ in range(4):
+            moves = grid * (step_mm, step_mm, step_deg)
+            centres = centre + moves[:, :2]
+            angles = angle + moves[:, 2]
+            scores = _soft_scores(_to_frame(local[None], centres, angles, inv), mask)
+            k = int(np.argmax(scores))
+            if scores[k] <= best + 1e-6:
+                break
+            best, centre, angle = float(scores[k]), centres[k], float(angles[k])
+    return _turn(local[None], np.array([angle]))[0] + centre
+
+
+def _turn(local: np.ndarray, degrees: np.ndarray) -> np.ndarray:
+    a = np.radians(degrees)
+    c, s = np.cos(a)[:, None], np.sin(a)[:, None]
+    x, y = local[..., 0], local[..., 1]
+    return np.stack([c * x - s * y, s * x + c * y], axis=-1)
+
+
+def _to_frame(local: np.ndarray, centres: np.ndarray, angles: np.ndarray, inv: np.ndarray) -> np.ndarray:
+    mm = _turn(np.broadcast_to(local, (len(centres), *local.shape[1:])), angles) + centres[:, None, :]
+    return cv2.perspectiveTransform(mm.reshape(-1, 1, 2), inv).reshape(-1, 4, 2)
+
+
+def _soft_scores(quads: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """``_border_scores`` with the mask read between pixels, so that a sub-pixel move changes the score."""
+    along, n = _edge_bands(quads)
+    inside = along - 2.5 * n[:, :, None, :]
+    outside = along + 3.0 * n[:, :, None, :]
+    pts = np.stack([inside, outside]).astype(np.float32).reshape(-1, 1, 2)
+    vals = cv2.remap(mask, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR, borderValue=0).astype(np.float32) / 255
+    vals = vals.reshape(2, len(quads), -1).mean(axis=2)
+    return vals[0] - 0.5 * vals[1]
+
+
+def _edge_bands(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Points along each side of many quads and each side's outward normal (any corner order)."""
     q = quads.astype(np.float64)
     d = np.roll(q, -1, axis=1) - q  # (M, 4, 2)
     sign = np.sign(
@@ -396,6 +462,12 @@ def _border_scores(quads: np.ndarray, mask: np.ndarray) -> np.ndarray:
     n = np.stack([d[..., 1], -d[..., 0]], axis=-1) / np.maximum(np.hypot(d[..., 0], d[..., 1]), 1e-6)[..., None]
     n *= sign[:, None, None]
     along = q[:, :, None, :] + np.linspace(0.1, 0.9, 16)[None, None, :, None] * d[:, :, None, :]
+    return along, n
+
+
+def _border_scores(quads: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """``_border_score`` of many quads at once (any corner order: the sign of each quad's area sets inside)."""
+    along, n = _edge_bands(quads)
     inside = _sample(mask, along - 2.5 * n[:, :, None, :]).mean(axis=(1, 2))
     outside = _sample(mask, along + 3.0 * n[:, :, None, :]).mean(axis=(1, 2))
     return inside - 0.5 * outside
