@@ -47,7 +47,8 @@ class DetectSettings:
     size_handicap: float = 1.0  # a doubtful quad's border score is lowered by this times its size error
 
 
-def _mask(frame: np.ndarray, s: DetectSettings) -> np.ndarray:
+def white_mask(frame: np.ndarray, s: DetectSettings) -> np.ndarray:
+    """Pixels that may be a card's white border: light, nearly colourless, no thin dark seam through them."""
     b, g, r = cv2.split(frame)
     lo = cv2.min(cv2.min(b, g), r)
     hi = cv2.max(cv2.max(b, g), r)
@@ -187,6 +188,7 @@ def find_cards(
     settings: DetectSettings | None = None,
     plausible: Callable[[np.ndarray], bool] | None = None,
     table: tuple[np.ndarray, tuple[float, float]] | None = None,
+    mask: np.ndarray | None = None,
 ) -> list[Quad]:
     """Cards in a BGR frame, as quadrilaterals with corners clockwise from a top-left one.
 
@@ -196,10 +198,11 @@ def find_cards(
     candidates by how well a white border lines their edges claim their place first. ``plausible`` can veto a
     candidate (the mat knows a card's true size), so a card's white centre panel never stands in for it.
     ``table`` (the homography frame px -> table mm, and a card's size in mm) lets a card whose outline a hand
-    has merged with or broken be found from one straight stretch of its edge: see ``_known_size``.
+    has merged with or broken be found from one straight stretch of its edge: see ``_known_size``. ``mask`` is
+    the frame's ``white_mask`` when the caller has it already.
     """
     s = settings or DetectSettings()
-    mask = _mask(frame, s)
+    mask = white_mask(frame, s) if mask is None else mask
     frame_area = float(frame.shape[0] * frame.shape[1])
     candidates: list[np.ndarray] = []
     closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))  # seal gaps in thin borders
@@ -355,9 +358,7 @@ def _known_size(
             if any(np.abs(snapped - other).max() < 2.0 for other in starts):
                 continue  # the same rectangle from another stretch of the outline
             starts.append(snapped)
-            fitted = fit_pose(mask, inv, snapped).reshape(-1, 1, 2)
-            hyp = cv2.perspectiveTransform(fitted, inv).reshape(4, 2).astype(np.float32)
-            quad = portrait_order(hyp if cv2.contourArea(hyp, oriented=True) > 0 else hyp[::-1].copy())
+            quad = _frame_quad(fit_pose(mask, inv, snapped), inv)
             if not _card_shaped(quad, frame_area, s) or (plausible is not None and not plausible(quad)):
                 continue
             score = _border_score(quad, mask)
@@ -427,6 +428,30 @@ def fit_pose(mask: np.ndarray, inv: np.ndarray, rect: np.ndarray) -> np.ndarray:
                 break
             best, centre, angle = float(scores[k]), centres[k], float(angles[k])
     return _turn(local[None], np.array([angle]))[0] + centre
+
+
+def settle(quad: np.ndarray, mask: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
+    """A found quad replaced by the card-sized rectangle around it that a white border lines best.
+
+    For a second look at a card the recogniser could not name: an outline a few pixels off (a thumb on a
+    corner) misaligns the small details that tell faces apart.
+    """
+    pts = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64), hom).reshape(4, 2)
+    short, long = pts[1] - pts[0] + pts[2] - pts[3], pts[2] - pts[1] + pts[3] - pts[0]
+    u = short / max(float(np.hypot(*short)), 1e-9)
+    v = long / max(float(np.hypot(*long)), 1e-9)
+    v = v - (v @ u) * u  # square to the short side
+    v /= max(float(np.hypot(*v)), 1e-9)
+    w, h = card_mm
+    centre = pts.mean(axis=0)
+    rect = centre + np.array([-w * u - h * v, w * u - h * v, w * u + h * v, -w * u + h * v]) / 2
+    return _frame_quad(fit_pose(mask, np.linalg.inv(hom), rect), np.linalg.inv(hom))
+
+
+def _frame_quad(rect: np.ndarray, inv: np.ndarray) -> np.ndarray:
+    """A rectangle on the table (mm) as a frame quad in ``portrait_order``."""
+    hyp = cv2.perspectiveTransform(rect.reshape(-1, 1, 2).astype(np.float64), inv).reshape(4, 2).astype(np.float32)
+    return portrait_order(hyp if cv2.contourArea(hyp, oriented=True) > 0 else hyp[::-1].copy())
 
 
 def _turn(local: np.ndarray, degrees: np.ndarray) -> np.ndarray:

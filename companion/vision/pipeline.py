@@ -10,8 +10,9 @@ import cv2
 import numpy as np
 
 from companion.vision.catalog import Catalog, warp_card
-from companion.vision.detect import DetectSettings, Quad, find_cards
+from companion.vision.detect import DetectSettings, Quad, find_cards, settle, white_mask
 from companion.vision.mat import MatLayout
+from companion.vision.observations import UNKNOWN
 from companion.vision.registration import MatLocator, to_mat
 
 TABLE = "table"  # the zone of a card when neither a mat nor drawn zones say otherwise
@@ -92,15 +93,23 @@ class Recognizer:
             hom = self._last_hom = hom if hom is not None else self._last_hom
         t1 = time.perf_counter()
         check = self.locator.card_check(hom, self.card_mm) if hom is not None else None
-        quads = find_cards(frame, self.detect, check, (hom, self.card_mm) if hom is not None else None)
+        mask = white_mask(frame, self.detect)
+        quads = find_cards(frame, self.detect, check, (hom, self.card_mm) if hom is not None else None, mask)
         t2 = time.perf_counter()
         cards = []
         for quad in quads:
-            m = self.catalog.match(warp_card(frame, quad.corners), retry=quad.true_size)
+            corners = quad.corners
+            m = self.catalog.match(warp_card(frame, corners), retry=quad.true_size)
+            if m.face == UNKNOWN and hom is not None and m.distance <= self.catalog.settings.not_a_card:
+                # a second look with the outline settled on the card's true size where a border lines it best
+                settled = settle(corners, mask, hom, self.card_mm)
+                again = self.catalog.match(warp_card(frame, settled), retry=quad.true_size)
+                if again.face != UNKNOWN:
+                    m, corners = again, settled
             if m.distance > self.catalog.settings.not_a_card:
                 continue  # like nothing in the deck: a white box, a sheet of paper, not a card
-            corners = np.roll(quad.corners, -2, axis=0) if m.upside_down else quad.corners
-            zone = self._zone(hom, quad.corners)
+            zone = self._zone(hom, corners)
+            corners = np.roll(corners, -2, axis=0) if m.upside_down else corners
             cards.append(CardFound(m.face, m.confidence, zone, corners, m.best, m.distance, quad.border))
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
