@@ -45,6 +45,7 @@ class DetectSettings:
     min_known_border: float = 0.25  # the same for a rectangle of the mat's known card size
     refine: bool = True  # move each found side onto the card's edge in the image, to a fraction of a pixel
     size_handicap: float = 1.0  # a doubtful quad's border score is lowered by this times its size error
+    min_fit_start: float = 0.15  # border score of a known-size rectangle as first drawn, to be worth fitting
 
 
 def white_mask(frame: np.ndarray, s: DetectSettings) -> np.ndarray:
@@ -352,13 +353,13 @@ def _known_size(
         rough = _border_scores(raw, mask)
         free = _clear_of(raw, [q.corners for q in good])
         starts: list[np.ndarray] = []
-        promising = np.nonzero((rough >= min(s.min_border - 0.15, s.min_known_border)) & free)[0]
+        promising = np.nonzero((rough >= s.min_fit_start) & free)[0]
         for k in promising[np.argsort(-rough[promising], kind="stable")]:
             snapped = _snap(rects[k], outlines[k])
-            if any(np.abs(snapped - other).max() < 2.0 for other in starts):
-                continue  # the same rectangle from another stretch of the outline
-            starts.append(snapped)
-            quad = _frame_quad(fit_pose(mask, inv, snapped), inv)
+            if not any(np.abs(snapped - other).max() < 2.0 for other in starts):
+                starts.append(snapped)  # else the same rectangle from another stretch of the outline
+        fitted = fit_poses(mask, inv, np.array(starts)) if starts else []
+        for quad in (_frame_quad(rect, inv) for rect in fitted):
             if not _card_shaped(quad, frame_area, s) or (plausible is not None and not plausible(quad)):
                 continue
             score = _border_score(quad, mask)
@@ -377,7 +378,8 @@ def _known_size(
 
 def _side_rectangles(pts: np.ndarray, card_mm: tuple[float, float]) -> list[np.ndarray]:
     """Card-sized rectangles (table mm) on the inner side of each long straight stretch of an outline (table
-    mm), flush with one end of it or the other, the stretch taken as a short side and as a long one."""
+    mm), flush with one end of it, the other or centred on it, the stretch taken as a short side and as a long
+    one."""
     cw, ch = card_mm
     poly = cv2.approxPolyDP(pts.astype(np.float32), 1.0, True).reshape(-1, 2).astype(np.float64)
     if len(poly) < 3:
@@ -394,7 +396,7 @@ def _side_rectangles(pts: np.ndarray, card_mm: tuple[float, float]) -> list[np.n
         for along, across in ((cw, ch), (ch, cw)):
             if length > along * 1.08:
                 continue
-            for start in (a, b - u * along):
+            for start in (a, b - u * along, (a + b - u * along) / 2):  # flush with an end, or broken at both
                 rects.append(
                     np.array([start, start + u * along, start + u * along + inward * across, start + inward * across])
                 )
@@ -404,30 +406,35 @@ def _side_rectangles(pts: np.ndarray, card_mm: tuple[float, float]) -> list[np.n
 POSE_STEPS = ((3.0, 2.0), (1.5, 1.0), (0.75, 0.5), (0.4, 0.25))  # (mm, degrees): coarse to fine
 
 
-def fit_pose(mask: np.ndarray, inv: np.ndarray, rect: np.ndarray) -> np.ndarray:
-    """A card-sized rectangle (table mm) moved and turned, its size kept, to where a white border lines it best.
+def fit_poses(mask: np.ndarray, inv: np.ndarray, rects: np.ndarray) -> np.ndarray:
+    """Card-sized rectangles (K x 4 x 2, table mm) each moved and turned, its size kept, to where a white border
+    lines it best.
 
     A rectangle built from part of an outline is a few pixels off where a hand broke that outline, and the
     border score (a thin band each side of the edge) falls fast with the error. A pattern search over position
     and angle on the table plane, scoring the frame's mask sampled between pixels, puts it back on the card.
-    ``inv`` maps table mm to frame px.
+    All rectangles step together, so many cost little more than one. ``inv`` maps table mm to frame px.
     """
-    centre = rect.mean(axis=0)
-    local = rect - centre
-    best = _soft_scores(_to_frame(local[None], centre[None], np.zeros(1), inv), mask)[0]
+    centres = rects.mean(axis=1)
+    local = rects - centres[:, None, :]
+    angles = np.zeros(len(rects))
+    best = _soft_scores(_to_frame(local, centres, angles, inv), mask)
     grid = np.stack(np.meshgrid([-1, 0, 1], [-1, 0, 1], [-1, 0, 1], indexing="ij"), -1).reshape(-1, 3)
-    angle = 0.0
+    tiled = np.repeat(local, len(grid), axis=0)
     for step_mm, step_deg in POSE_STEPS:
         for _ in range(4):
             moves = grid * (step_mm, step_mm, step_deg)
-            centres = centre + moves[:, :2]
-            angles = angle + moves[:, 2]
-            scores = _soft_scores(_to_frame(local[None], centres, angles, inv), mask)
-            k = int(np.argmax(scores))
-            if scores[k] <= best + 1e-6:
+            tried_c = (centres[:, None, :] + moves[None, :, :2]).reshape(-1, 2)
+            tried_a = (angles[:, None] + moves[None, :, 2]).ravel()
+            scores = _soft_scores(_to_frame(tiled, tried_c, tried_a, inv), mask).reshape(len(rects), -1)
+            k = np.argmax(scores, axis=1)
+            top = scores[np.arange(len(rects)), k]
+            better = top > best + 1e-6
+            if not better.any():
                 break
-            best, centre, angle = float(scores[k]), centres[k], float(angles[k])
-    return _turn(local[None], np.array([angle]))[0] + centre
+            pick = np.arange(len(rects)) * len(grid) + k
+            centres[better], angles[better], best[better] = tried_c[pick][better], tried_a[pick][better], top[better]
+    return _turn(local, angles) + centres[:, None, :]
 
 
 def settle(quad: np.ndarray, mask: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
@@ -445,7 +452,8 @@ def settle(quad: np.ndarray, mask: np.ndarray, hom: np.ndarray, card_mm: tuple[f
     w, h = card_mm
     centre = pts.mean(axis=0)
     rect = centre + np.array([-w * u - h * v, w * u - h * v, w * u + h * v, -w * u + h * v]) / 2
-    return _frame_quad(fit_pose(mask, np.linalg.inv(hom), rect), np.linalg.inv(hom))
+    inv = np.linalg.inv(hom)
+    return _frame_quad(fit_poses(mask, inv, rect[None])[0], inv)
 
 
 def _frame_quad(rect: np.ndarray, inv: np.ndarray) -> np.ndarray:
@@ -455,6 +463,7 @@ def _frame_quad(rect: np.ndarray, inv: np.ndarray) -> np.ndarray:
 
 
 def _turn(local: np.ndarray, degrees: np.ndarray) -> np.ndarray:
+    """Each of M point sets (M x P x 2) turned by its own angle about the origin."""
     a = np.radians(degrees)
     c, s = np.cos(a)[:, None], np.sin(a)[:, None]
     x, y = local[..., 0], local[..., 1]
@@ -462,7 +471,8 @@ def _turn(local: np.ndarray, degrees: np.ndarray) -> np.ndarray:
 
 
 def _to_frame(local: np.ndarray, centres: np.ndarray, angles: np.ndarray, inv: np.ndarray) -> np.ndarray:
-    mm = _turn(np.broadcast_to(local, (len(centres), *local.shape[1:])), angles) + centres[:, None, :]
+    """Rectangles given about their centres (M x 4 x 2 mm), turned and placed on the table, as frame quads."""
+    mm = _turn(local, angles) + centres[:, None, :]
     return cv2.perspectiveTransform(mm.reshape(-1, 1, 2), inv).reshape(-1, 4, 2)
 
 
@@ -471,7 +481,7 @@ def _soft_scores(quads: np.ndarray, mask: np.ndarray) -> np.ndarray:
     along, n = _edge_bands(quads)
     inside = along - 2.5 * n[:, :, None, :]
     outside = along + 3.0 * n[:, :, None, :]
-    pts = np.stack([inside, outside]).astype(np.float32).reshape(-1, 1, 2)
+    pts = np.stack([inside, outside]).astype(np.float32).reshape(2 * len(quads), -1, 2)  # rows: a quad's band
     vals = cv2.remap(mask, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR, borderValue=0).astype(np.float32) / 255
     vals = vals.reshape(2, len(quads), -1).mean(axis=2)
     return vals[0] - 0.5 * vals[1]
