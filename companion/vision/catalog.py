@@ -50,7 +50,8 @@ class MatchSettings:
     min_confidence: float = 0.45  # below this a card is unknown (tuned on seeds 0-319 to zero confident errors)
     occluded_share: float = 0.25  # at most this share of cells may be ignored as matching no reference
     cell_noise: float = 0.04  # a cell this close to some reference is never ignored (edges misalign a little)
-    min_evidence: float = 0.4  # share of the difference between the two closest faces that must be visible
+    min_evidence: float = 0.2  # share of the difference between the two closest faces that must be in view
+    # (a hand over one index and the pips leaves the big number; on seeds 0-319 no wrong best face scored > 0.07)
 
 
 def warp_card(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
