@@ -14,6 +14,8 @@ import numpy as np
 
 from companion.vision.mat import ARUCO_DICTIONARY, MatLayout
 
+SUBPIX_STOP = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 20, 0.05)
+
 
 class MatLocator:
     """Finds the mat's markers and maps frame pixels to mat millimetres (OpenCV 4.7+ and 5 APIs)."""
@@ -28,19 +30,22 @@ class MatLocator:
 
     def markers(self, frame: np.ndarray) -> dict[int, np.ndarray]:
         """The mat's markers visible in the frame: id -> 4x2 corners in frame px."""
-        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        scale = 1.0
-        if gray.shape[1] > self.max_width:  # markers are large: half a 720p frame finds them in a third the time
-            scale = gray.shape[1] / self.max_width
-            gray = cv2.resize(gray, (self.max_width, round(gray.shape[0] / scale)), interpolation=cv2.INTER_AREA)
+        full = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        gray, scale = full, 1.0
+        if full.shape[1] > self.max_width:  # markers are large: half a 720p frame finds them in a third the time
+            scale = full.shape[1] / self.max_width
+            gray = cv2.resize(full, (self.max_width, round(full.shape[0] / scale)), interpolation=cv2.INTER_AREA)
         corners, ids, _ = self._detector.detectMarkers(gray)
         if ids is None:
             return {}
-        return {
-            int(i): c.reshape(4, 2) * scale
-            for i, c in zip(ids.ravel(), corners, strict=True)
-            if int(i) in self._corners
-        }
+        pairs = zip(ids.ravel(), corners, strict=True)
+        found = {int(i): c.reshape(4, 2) * scale for i, c in pairs if int(i) in self._corners}
+        if found and scale > 1:  # found at reduced size: each corner to a fraction of a pixel in the full frame
+            pts = np.concatenate(list(found.values())).astype(np.float32).reshape(-1, 1, 2)
+            win = max(2, round(2 * scale))
+            pts = cv2.cornerSubPix(full, pts, (win, win), (-1, -1), SUBPIX_STOP).reshape(-1, 4, 2)
+            found = dict(zip(found, pts, strict=True))
+        return found
 
     def locate(self, frame: np.ndarray) -> np.ndarray | None:
         """The homography frame px -> mat mm, or None when too few markers are visible."""
