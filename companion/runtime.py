@@ -82,12 +82,13 @@ def live_pigzup_table(
     def seen(card: CardSeen, t: float) -> None:
         table.card_flipped(card.zone, card.face, t)
 
+    # Built before the hardware starts, so that a bad zones file stops nothing half-started.
+    watcher = card_watcher(*camera, config.camera, seen, config.resolve) if camera else None
     with serial_port(config.serial.port) as path, DeviceHub(
         path, config.serial, config.buttons, profile, on_reading=table.pad, on_press=pressed, pin_factory=pin_factory
     ) as devices:
         table.announcer = LedAnnouncer(devices.feedback)
         table.on_call = lambda racers: _tare(devices, racers, config.serial.tare_samples)
-        watcher = card_watcher(*camera, config.camera, seen) if camera else None
         session.add_device("pico", lambda: devices_health(devices))
         if watcher is not None:
             session.add_device("camera", watcher.health)

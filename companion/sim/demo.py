@@ -22,6 +22,7 @@ from companion.sim.pigzup_demo import play_simulated, real_table
 from companion.table.log import EventLog
 from companion.table.session import TableSession
 from companion.vision.catalog import CatalogError
+from companion.vision.zones import ZonesError
 from companion.web.server import start_server
 
 BOT_NAMES = ("Emily", "Peter", "Taylor", "Amy", "Jordan", "Sam", "Riley")
@@ -133,7 +134,7 @@ def run_demo(args: argparse.Namespace, config: Config) -> int:
             print_result(session.snapshot(), game_id)
             if serving and args.then == "serve":
                 wait_for_interrupt(stop)
-    except (ProfileError, CatalogError, GpioUnavailable, StatusPageUnavailable) as exc:
+    except (ProfileError, CatalogError, ZonesError, GpioUnavailable, StatusPageUnavailable) as exc:
         print(f"companion demo: {exc}", file=sys.stderr)
         return 2
     finally:

@@ -15,11 +15,12 @@ from companion.config import Config
 from companion.games.decks import DeckError
 from companion.vision.calibrate import catalog_from_folder, guided_capture, resolve_deck
 from companion.vision.catalog import Catalog, CatalogError, load_catalog
-from companion.vision.live import recognizer_for, tracker_for
+from companion.vision.live import recognizer_for, table_zones, tracker_for
 from companion.vision.mat import mat_layout
 from companion.vision.pipeline import CardFound, card_finder
 from companion.vision.registration import MatLocator
 from companion.vision.sources import open_source
+from companion.vision.zones import ZonesError
 
 
 def register(groups: Any) -> None:
@@ -78,8 +79,8 @@ def annotate(frame: np.ndarray, cards: list[CardFound]) -> np.ndarray:
 
 def recognize(args: argparse.Namespace, config: Config) -> int:
     try:
-        recognizer = recognizer_for(_catalog(args.catalog, config), config.camera)
-    except (CatalogError, DeckError) as exc:
+        recognizer = recognizer_for(_catalog(args.catalog, config), config.camera, config.resolve)
+    except (CatalogError, DeckError, ZonesError) as exc:
         return _fail(str(exc))
     status = 0
     out = Path(args.annotate) if args.annotate else None
@@ -102,8 +103,8 @@ def recognize(args: argparse.Namespace, config: Config) -> int:
 def watch_cards(args: argparse.Namespace, config: Config) -> int:
     settings = config.camera
     try:
-        recognizer = recognizer_for(_catalog(args.catalog, config), settings)
-    except (CatalogError, DeckError) as exc:
+        recognizer = recognizer_for(_catalog(args.catalog, config), settings, config.resolve)
+    except (CatalogError, DeckError, ZonesError) as exc:
         return _fail(str(exc))
     source = open_source(settings.source, settings.retry_seconds, sim_deck=recognizer.catalog.deck.name)
     tracker = tracker_for(settings)
@@ -154,8 +155,14 @@ def calibrate_cards(args: argparse.Namespace, config: Config) -> int:
 def calibrate_camera(args: argparse.Namespace, config: Config) -> int:
     settings = config.camera
     if settings.mat == "none":
-        names = ", ".join(settings.zones) or "none: every card is in zone 'table'"
-        print(f"no mat configured; zones drawn in the config: {names}")
+        try:
+            names = ", ".join(table_zones(settings, config.resolve))
+        except ZonesError as exc:
+            return _fail(str(exc))
+        if names:
+            print(f"no mat configured; zones: {names}")
+        else:
+            print("no mat configured and no zones: every card is in zone 'table'; draw them: companion calibrate zones")
         return 0
     layout = mat_layout(settings.mat)
     locator = MatLocator(layout)

@@ -4,6 +4,7 @@ the watcher that reports each card that comes to rest."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -15,12 +16,21 @@ from companion.vision.settings import CameraSettings
 from companion.vision.sources import FrameSource
 from companion.vision.tracker import Tracker
 from companion.vision.watcher import CardWatcher
+from companion.vision.zones import load_zones
 
 
-def recognizer_for(catalog: Catalog, settings: CameraSettings) -> Recognizer:
-    """The recogniser for ``catalog`` with the configured mat (or hand-drawn zones)."""
+def table_zones(settings: CameraSettings, resolve: Callable[[str], Path] = Path) -> dict[str, np.ndarray]:
+    """The hand-drawn zones: ``zones_file``'s (``resolve`` makes its path relative to the config: pass
+    ``Config.resolve``) and then the inline ``zones``, which win on a name clash. Raises ``ZonesError``."""
+    drawn = load_zones(resolve(settings.zones_file)) if settings.zones_file else {}
+    inline = {k: np.array(v, np.float32).reshape(-1, 2) for k, v in settings.zones.items()}
+    return {**drawn, **inline}
+
+
+def recognizer_for(catalog: Catalog, settings: CameraSettings, resolve: Callable[[str], Path] = Path) -> Recognizer:
+    """The recogniser for ``catalog`` with the configured mat, else the hand-drawn zones (``table_zones``)."""
     layout = None if settings.mat == "none" else mat_layout(settings.mat)
-    zones = {k: np.array(v, np.float32).reshape(-1, 2) for k, v in settings.zones.items()}
+    zones = table_zones(settings, resolve)
     return Recognizer(catalog, layout, zones, (settings.card_mm[0], settings.card_mm[1]))
 
 
@@ -29,7 +39,11 @@ def tracker_for(settings: CameraSettings) -> Tracker:
 
 
 def card_watcher(
-    source: FrameSource, catalog: Catalog, settings: CameraSettings, on_seen: Callable[[CardSeen, float], None]
+    source: FrameSource,
+    catalog: Catalog,
+    settings: CameraSettings,
+    on_seen: Callable[[CardSeen, float], None],
+    resolve: Callable[[str], Path] = Path,
 ) -> CardWatcher:
     """A watcher (not yet started) reporting every card that comes to rest in ``source``'s frames."""
-    return CardWatcher(source, recognizer_for(catalog, settings), tracker_for(settings), on_seen)
+    return CardWatcher(source, recognizer_for(catalog, settings, resolve), tracker_for(settings), on_seen)

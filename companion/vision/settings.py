@@ -7,17 +7,22 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class CameraSettings:
-    """The frame source: ``sim`` (the synthetic camera), a camera index, a URL, a video file or a folder."""
+    """The frame source: ``sim`` (the synthetic camera), a camera index, a URL, a video file or a folder.
+
+    Without a mat the zones are those of ``zones_file`` plus the inline ``zones``; an inline zone replaces a drawn
+    one of the same name, so one zone can be corrected by hand without drawing them all again.
+    """
 
     source: str | int = "sim"
     catalog: str = "calibration/cards"  # folder of catalogues, one sub-folder per deck
     deck: str = "corgi-pileup"  # the deck the simulated camera shows, and the default catalogue
-    mat: str = "A3"  # the printed mat ("A3", "A2") or "none" to use ``zones``
+    mat: str = "A3"  # the printed mat ("A3", "A2") or "none" to use ``zones_file`` and ``zones``
     card_mm: tuple[float, ...] = (63.0, 88.0)  # card width, height: the mat-rectified size check
     steady_frames: int = 3  # frames a face must be seen before it is reported
     forget_frames: int = 30  # frames a card may stay hidden (a hand over it) before it is forgotten
     min_confidence: float = 0.5
     retry_seconds: float = 2.0  # between attempts to reopen an unplugged camera
+    zones_file: str = ""  # no mat: zones drawn with `companion calibrate zones` (relative to the config file)
     zones: dict[str, tuple[float, ...]] = field(default_factory=dict)  # no mat: name -> x1, y1, x2, y2, ... px
 
     def __post_init__(self) -> None:

@@ -1,14 +1,23 @@
-"""Zones drawn by hand for a table without the mat: the file and its checks."""
+"""Zones drawn by hand for a table without the mat: the file, its checks, and a card
+found in a drawn zone (config -> zones file -> Recognizer -> CardFound.zone)."""
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 
+from companion.cli import main
+from companion.config import load_config
+from companion.sim.scene import Card, Scene, mat_to_table, render_scene
+from companion.vision.catalog import Catalog
+from companion.vision.live import card_watcher, recognizer_for, table_zones
+from companion.vision.sources import FrameSource
 from companion.vision.zones import ZonesError, load_zones, save_zones, toml_string, validate_zones
 
 FRAME = (1280, 720)
@@ -114,3 +123,96 @@ def test_bad_zones_are_not_written_and_the_old_file_stays(tmp_path: Path) -> Non
         save_zones(path, {"seat-1": [100, 100, 300, 250, 300, 100, 100, 250]}, FRAME)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["zones.toml"]
+
+
+# ----------------------------------------------------------------------------------------- the config
+
+
+def write_config(folder: Path, camera: str) -> Path:
+    config = folder / "companion.toml"
+    config.write_text(f"[camera]\n{camera}\n[web]\nenabled = false\n", encoding="utf-8")
+    return config
+
+
+def test_inline_zones_add_to_the_file_and_win_a_name_clash(tmp_path: Path) -> None:
+    save_zones(tmp_path / "drawn.toml", {"seat-1": SQUARE, "centre": TRIANGLE}, FRAME)
+    config = load_config(write_config(tmp_path, 'mat = "none"\nzones_file = "drawn.toml"\n'
+                                                "zones = { centre = [1, 1, 9, 1, 9, 9], extra = [0, 0, 5, 0, 5, 5] }"))
+    zones = table_zones(config.camera, config.resolve)
+    assert list(zones) == ["seat-1", "centre", "extra"]
+    np.testing.assert_array_equal(zones["seat-1"].ravel(), SQUARE)
+    np.testing.assert_array_equal(zones["centre"].ravel(), [1, 1, 9, 1, 9, 9])
+
+
+def test_the_zones_file_is_relative_to_the_config_and_reaches_the_card_watcher(tmp_path: Path, catalogs) -> None:
+    save_zones(tmp_path / "calibration" / "zones.toml", {"seat-1": SQUARE}, FRAME)
+    config = load_config(write_config(tmp_path, 'mat = "none"\nzones_file = "calibration/zones.toml"'))
+    source = FrameSource("none", lambda: None, live=False)  # type: ignore[arg-type,return-value]
+    watcher = card_watcher(source, catalogs["corgi-pileup"], config.camera, lambda seen, t: None, config.resolve)
+    assert list(watcher.recognizer.zones) == ["seat-1"]
+
+
+@pytest.fixture(scope="module")
+def table_picture(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, tuple[float, float]]:
+    """A table without the mat, one corgi card on it: the picture and the card's centre in it."""
+    ox, oy = mat_to_table(Scene(mat=None))
+    rendered = render_scene(Scene(cards=(Card("corgi-pileup", "4", ox + 100, oy + 150, 0),), mat=None))
+    path = tmp_path_factory.mktemp("picture") / "table.png"
+    cv2.imwrite(str(path), rendered.image)
+    x, y = rendered.truths[0].corners.mean(axis=0)
+    return path, (float(x), float(y))
+
+
+def test_a_card_is_named_in_the_zone_drawn_around_it(tmp_path: Path, catalogs, table_picture) -> None:
+    picture, (x, y) = table_picture
+    save_zones(tmp_path / "zones.toml", {"seat-3": square(x, y, 90), "centre": square(640, 360, 60)}, FRAME)
+    config = load_config(write_config(tmp_path, 'mat = "none"\nzones_file = "zones.toml"'))
+    recognizer = recognizer_for(catalogs["corgi-pileup"], config.camera, config.resolve)
+    cards = recognizer.process(cv2.imread(str(picture))).cards
+    assert [(c.face, c.zone) for c in cards] == [("4", "seat-3")]
+
+
+@pytest.fixture(scope="module")
+def catalog_folder(tmp_path_factory: pytest.TempPathFactory, catalogs: dict[str, Catalog]) -> Path:
+    folder = tmp_path_factory.mktemp("catalog") / "corgi-pileup"
+    catalogs["corgi-pileup"].save(folder)
+    return folder
+
+
+def test_cards_recognize_uses_the_zones_file(tmp_path: Path, catalog_folder: Path, table_picture, capsys) -> None:
+    picture, (x, y) = table_picture
+    save_zones(tmp_path / "zones.toml", {"seat-6": square(x, y, 90)}, FRAME)
+    config = write_config(tmp_path, 'mat = "none"\nzones_file = "zones.toml"')
+    assert main(["-c", str(config), "cards", "recognize", "--catalog", str(catalog_folder), str(picture)]) == 0
+    assert [c["zone"] for c in json.loads(capsys.readouterr().out)["cards"]] == ["seat-6"]
+
+
+def test_a_bad_zones_file_is_a_message_not_a_traceback(tmp_path: Path, catalog_folder: Path, table_picture,
+                                                       capsys) -> None:
+    picture, _ = table_picture
+    (tmp_path / "zones.toml").write_text('frame = [1280, 720]\n[zones]\n"seat-1" = [1, 2, 3]\n', encoding="utf-8")
+    config = write_config(tmp_path, 'mat = "none"\nzones_file = "zones.toml"')
+    for command in (["cards", "recognize", "--catalog", str(catalog_folder), str(picture)], ["calibrate", "camera"]):
+        assert main(["-c", str(config), *command]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"companion: {tmp_path / 'zones.toml'}: zone 'seat-1' has an odd count of numbers")
+        assert "Traceback" not in err
+    (tmp_path / "zones.toml").unlink()
+    assert main(["-c", str(config), "cards", "watch", "--catalog", str(catalog_folder), "--frames", "1"]) == 1
+    assert "zones.toml: no such zones file" in capsys.readouterr().err
+
+
+def test_the_demo_explains_a_missing_zones_file(tmp_path: Path, capsys) -> None:
+    pads = Path(__file__).resolve().parents[2] / "calibration" / "pads.toml"
+    config = write_config(tmp_path, f'mat = "none"\nzones_file = "nowhere.toml"\n[serial]\ncalibration = "{pads}"')
+    assert main(["-c", str(config), "demo", "--then", "exit"]) == 2
+    assert f"companion demo: {tmp_path / 'nowhere.toml'}: no such zones file" in capsys.readouterr().err
+
+
+def test_calibrate_camera_lists_the_drawn_zones_without_a_mat(tmp_path: Path, capsys) -> None:
+    save_zones(tmp_path / "zones.toml", {"seat-1": SQUARE, "centre": TRIANGLE}, FRAME)
+    config = write_config(tmp_path, 'mat = "none"\nzones_file = "zones.toml"')
+    assert main(["-c", str(config), "calibrate", "camera"]) == 0
+    assert "no mat configured; zones: seat-1, centre" in capsys.readouterr().out
+    assert main(["-c", str(write_config(tmp_path, 'mat = "none"')), "calibrate", "camera"]) == 0
+    assert "no zones: every card is in zone 'table'" in capsys.readouterr().out
