@@ -1,4 +1,5 @@
-"""Serve the status page with waitress inside the companion's own process, on a background thread.
+"""Serve the status page with waitress inside the companion's own process, on a background thread (``serve``
+does the same for any of our Flask apps, such as the zone drawing page of ``companion calibrate zones``).
 
 One process on purpose: the web threads share the table session (and through it the hardware) with the camera
 and the serial link. Every live stream holds a waitress thread, hence ``settings.threads``.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import socket
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,13 +40,15 @@ def lan_address() -> str | None:
 
 
 class WebServer:
-    """A running status page: ``url`` to print, ``stop()`` to end it (live streams are closed first)."""
+    """A running app: ``url`` to print, ``stop()`` to end it (``before_stop`` first: the status page closes its
+    live streams there)."""
 
-    def __init__(self, app: Flask, server: BaseWSGIServer) -> None:
+    def __init__(self, app: Flask, server: BaseWSGIServer, before_stop: Callable[[], None] | None = None) -> None:
         self.app = app
         self.host: str = server.effective_host
         self.port: int = server.effective_port
         self._server = server
+        self._before_stop = before_stop
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="tableside-web", daemon=True)
         self._thread.start()
@@ -70,14 +74,28 @@ class WebServer:
         wasyncore.close_all(server._map)
 
     def stop(self, timeout: float = 10.0) -> None:
-        """End the live streams, let every request thread finish, then close every socket."""
-        self.app.extensions[EXTENSION].broadcaster.close()
+        """Run ``before_stop`` (live streams end), let every request thread finish, then close every socket."""
+        if self._before_stop is not None:
+            self._before_stop()
         self._stopping.set()  # seen within one loop turn; pulling waitress's trigger here could race its closing
         self._thread.join(timeout)
 
     @property
     def running(self) -> bool:
         return self._thread.is_alive()
+
+
+def serve(
+    app: Flask, host: str, port: int, *, threads: int = 4, channel_timeout: int = 120,
+    before_stop: Callable[[], None] | None = None,
+) -> WebServer:
+    """Serve ``app`` with waitress on a background thread and return at once; ``port=0`` picks a free port.
+
+    Raises ``OSError`` when the address cannot be used (the port is taken).
+    """
+    server = create_server(app, host=host, port=port, threads=threads, ident="tableside",
+                           channel_timeout=channel_timeout)
+    return WebServer(app, server, before_stop)  # type: ignore[arg-type]
 
 
 def start_server(
@@ -95,12 +113,11 @@ def start_server(
     """
     secret_key = load_secret_key(secret_key_path) if secret_key_path else None
     app = create_app(session, settings, secret_key=secret_key)
-    server = create_server(
+    return serve(
         app,
         host=settings.host if host is None else host,
         port=settings.port if port is None else port,
         threads=settings.threads,
-        ident="tableside",
         channel_timeout=max(120, int(settings.keepalive_seconds * 4)),
+        before_stop=app.extensions[EXTENSION].broadcaster.close,
     )
-    return WebServer(app, server)  # type: ignore[arg-type]
