@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Tableside: referee and scorekeeper.")
     parser.add_argument("--config", "-c", metavar="FILE", help="companion.toml (default: the simulated table)")
     root = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    calibrate = root.add_parser("calibrate", help="calibrate pads, cards or the camera")
+    calibrate = root.add_parser("calibrate", help="calibrate pads, cards, the camera or its zones")
     groups = CommandGroups(root=root, calibrate=calibrate.add_subparsers(dest="what", required=True))
     for layer in (table_commands, demo, device_commands, vision_commands, web_commands):
         layer.register(groups)

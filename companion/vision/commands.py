@@ -1,4 +1,4 @@
-"""Vision sub-commands: ``companion cards recognize|watch`` and ``companion calibrate cards|camera``."""
+"""Vision sub-commands: ``companion cards recognize|watch`` and ``companion calibrate cards|camera|zones``."""
 
 from __future__ import annotations
 
@@ -16,11 +16,14 @@ from companion.games.decks import DeckError
 from companion.vision.calibrate import catalog_from_folder, guided_capture, resolve_deck
 from companion.vision.catalog import Catalog, CatalogError, load_catalog
 from companion.vision.live import recognizer_for, table_zones, tracker_for
-from companion.vision.mat import mat_layout
+from companion.vision.mat import CENTRE, mat_layout
 from companion.vision.pipeline import CardFound, card_finder
 from companion.vision.registration import MatLocator
+from companion.vision.seats import seat_zones
 from companion.vision.sources import open_source
-from companion.vision.zones import ZonesError
+from companion.vision.zones import DEFAULT_ZONES_FILE, ZonesError, toml_string
+from companion.vision.zones_page import ZonesDrawing, create_zones_app
+from companion.web.server import serve
 
 
 def register(groups: Any) -> None:
@@ -47,11 +50,27 @@ def register(groups: Any) -> None:
     cam.add_argument("--frames", type=int, default=30, help="frames to try")
     cam.add_argument("--preview", help="write a frame with the zones drawn")
     cam.set_defaults(run=calibrate_camera)
+    zones = groups.calibrate.add_parser(
+        "zones", help="no mat: draw the table zones once, in a browser, on a picture from the camera"
+    )
+    zones.add_argument("--image", metavar="FILE", help="draw on this picture (default: one from [camera] source)")
+    zones.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N",
+                       help="seat zones for a table of N players, 2-6 (default 4), plus the centre")
+    zones.add_argument("--out", metavar="FILE", help=f"default: [camera] zones_file, else {DEFAULT_ZONES_FILE}")
+    zones.add_argument("--port", type=_port, help="the drawing page's port (default: [web] port; 0 picks one)")
+    zones.set_defaults(run=calibrate_zones)
 
 
 def _fail(message: str) -> int:
     print(f"companion: {message}", file=sys.stderr)
     return 1
+
+
+def _port(text: str) -> int:
+    port = int(text) if text.isdigit() else -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number 0-65535, not {text!r}")
+    return port
 
 
 def _catalog(name: str | None, config: Config) -> Catalog:
@@ -194,3 +213,57 @@ def calibrate_camera(args: argparse.Namespace, config: Config) -> int:
         print(f"zones drawn on {args.preview}")
     print("zones: " + ", ".join(z.name for z in layout.zones))
     return 0 if not missing else 1
+
+
+def calibrate_zones(args: argparse.Namespace, config: Config) -> int:
+    """Serve the drawing page until zones are saved (exit 0) or Ctrl-C (exit 1, nothing written)."""
+    settings = config.camera
+    if args.image:
+        frame = cv2.imread(args.image, cv2.IMREAD_COLOR)
+        if frame is None:
+            return _fail(f"{args.image}: not a readable image")
+    else:
+        source = open_source(settings.source, settings.retry_seconds, sim_deck=settings.deck)
+        frame = next(source.frames(max_failures=2), None)
+        source.close()
+        if frame is None:
+            return _fail(f"no picture from the camera: {source.status.message}")
+    out = Path(args.out) if args.out else config.resolve(settings.zones_file or DEFAULT_ZONES_FILE)
+    drawing = ZonesDrawing(frame, [*seat_zones(args.players), CENTRE], out)
+    host, port = config.web.host, (config.web.port if args.port is None else args.port)
+    try:
+        server = serve(create_zones_app(drawing), host, port)
+    except OSError as exc:
+        return _fail(f"cannot listen on {host}:{port} ({exc.strerror}): is the status page running? Try --port")
+    try:
+        print(f"Zones for {args.players} players: {', '.join(drawing.names)}. Open in a browser and click each "
+              "zone's corners:")
+        for url in server.urls:
+            print(f"  {url}{drawing.token}/")
+        print("Ctrl-C stops without writing anything.", flush=True)
+        while not drawing.done.wait(0.5):  # a timed wait: Ctrl-C is seen even while blocked here
+            pass
+    except KeyboardInterrupt:
+        if not drawing.done.is_set():  # not if the zones were saved in the same instant
+            print("\nstopped: no zones written", file=sys.stderr)
+            return 1
+    finally:
+        server.stop()
+    _report_zones(drawing, config)
+    return 0
+
+
+def _report_zones(drawing: ZonesDrawing, config: Config) -> None:
+    """What was written, and the lines that make the config use it."""
+    saved = drawing.saved or {}
+    width, height = drawing.frame_size
+    print(f"zones {', '.join(saved)} written to {drawing.out} (for {width}x{height} pictures)")
+    missing = [name for name in drawing.names if name not in saved]
+    if missing:
+        print(f"not drawn: {', '.join(missing)} (a card there is in zone 'table')")
+    folder = (config.path.parent if config.path else Path.cwd()).resolve()
+    target = drawing.out.resolve()
+    shown = target.relative_to(folder) if target.is_relative_to(folder) else target
+    print(f"In the config's [camera] section ({config.path or 'the config file'}):")
+    print('  mat = "none"')
+    print(f"  zones_file = {toml_string(shown.as_posix())}")

@@ -1,24 +1,33 @@
-"""Zones drawn by hand for a table without the mat: the file, its checks, and a card
-found in a drawn zone (config -> zones file -> Recognizer -> CardFound.zone)."""
+"""Zones drawn by hand for a table without the mat: the file, its checks, the drawing page, the command, and a
+card found in a drawn zone (config -> zones file -> Recognizer -> CardFound.zone)."""
 
 from __future__ import annotations
 
+import http.client
 import json
+import signal
+import threading
+import time
 import tomllib
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 import pytest
+from flask.testing import FlaskClient
 
 from companion.cli import main
 from companion.config import load_config
 from companion.sim.scene import Card, Scene, mat_to_table, render_scene
+from companion.vision import commands
 from companion.vision.catalog import Catalog
 from companion.vision.live import card_watcher, recognizer_for, table_zones
 from companion.vision.sources import FrameSource
 from companion.vision.zones import ZonesError, load_zones, save_zones, toml_string, validate_zones
+from companion.vision.zones_page import EXTENSION, ZonesDrawing, create_zones_app
+from companion.web.server import WebServer
 
 FRAME = (1280, 720)
 SQUARE = [100, 100, 300, 100, 300, 250, 100, 250]
@@ -27,6 +36,7 @@ TRIANGLE = [500, 400, 700, 400, 600, 600]
 
 def square(x: float, y: float, half: float) -> list[float]:
     return [x - half, y - half, x + half, y - half, x + half, y + half, x - half, y + half]
+
 
 # ------------------------------------------------------------------------------------------------- the file
 
@@ -216,3 +226,285 @@ def test_calibrate_camera_lists_the_drawn_zones_without_a_mat(tmp_path: Path, ca
     assert "no mat configured; zones: seat-1, centre" in capsys.readouterr().out
     assert main(["-c", str(write_config(tmp_path, 'mat = "none"')), "calibrate", "camera"]) == 0
     assert "no zones: every card is in zone 'table'" in capsys.readouterr().out
+
+
+# ----------------------------------------------------------------------------------------- the page
+
+
+@pytest.fixture
+def drawing(tmp_path: Path) -> ZonesDrawing:
+    frame = np.zeros((FRAME[1], FRAME[0], 3), np.uint8)
+    cv2.rectangle(frame, (100, 100), (300, 250), (255, 255, 255), -1)
+    return ZonesDrawing(frame, ["seat-1", "seat-4", "centre"], tmp_path / "calibration" / "zones.toml")
+
+
+@pytest.fixture
+def client(drawing: ZonesDrawing) -> FlaskClient:
+    return create_zones_app(drawing).test_client()
+
+
+def test_every_request_needs_the_token(client: FlaskClient, drawing: ZonesDrawing) -> None:
+    for path in ("/", "/frame.jpg", "/static/zones.js", "/wrong-token/", f"/{drawing.token[:-1]}/frame.jpg",
+                 f"/x{drawing.token}/"):
+        response = client.get(path)
+        assert response.status_code == 403, path
+        assert "secret address that `companion calibrate zones` printed" in response.text
+    response = client.post("/zones", json={"zones": {"seat-1": SQUARE}})
+    assert response.status_code == 403
+    assert not drawing.out.exists()
+
+
+def test_the_page_offers_the_zones_and_shows_the_picture(client: FlaskClient, drawing: ZonesDrawing) -> None:
+    page = client.get(f"/{drawing.token}/")
+    assert page.status_code == 200
+    assert 'width="1280" height="720"' in page.text
+    assert [b.split('"')[0] for b in page.text.split('data-zone="')[1:]] == drawing.names
+    assert f"/{drawing.token}/static/zones.js" in page.text
+    assert "http" not in page.text.replace("http-equiv", "")  # nothing from a CDN
+    assert page.headers["Referrer-Policy"] == "no-referrer"
+    assert "default-src 'self'" in page.headers["Content-Security-Policy"]
+    frame = client.get(f"/{drawing.token}/frame.jpg")
+    assert frame.mimetype == "image/jpeg"
+    picture = cv2.imdecode(np.frombuffer(frame.data, np.uint8), cv2.IMREAD_COLOR)
+    assert picture.shape == (720, 1280, 3) and picture[175, 200].mean() > 200 and picture[500, 900].mean() < 30
+    assert client.get(f"/{drawing.token}/static/zones.js").status_code == 200
+    assert client.get(f"/{drawing.token}").status_code == 308  # to the page, still behind the token
+
+
+def test_posting_good_zones_writes_the_file(client: FlaskClient, drawing: ZonesDrawing) -> None:
+    response = client.post(f"/{drawing.token}/zones", json={"zones": {"centre": TRIANGLE, "seat-1": SQUARE}})
+    assert response.status_code == 200
+    assert response.json["ok"] is True
+    assert f"Saved seat-1, centre to {drawing.out}" in response.json["message"]
+    assert drawing.done.is_set()
+    assert list(load_zones(drawing.out)) == ["seat-1", "centre"]  # in the page's order
+    np.testing.assert_array_equal(load_zones(drawing.out)["seat-1"].ravel(), SQUARE)
+    assert drawing.saved is not None and list(drawing.saved) == ["seat-1", "centre"]
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("{not json", "send JSON like"),
+    ("[1, 2]", "send JSON like"),
+    ('{"seat-1": [1, 2, 3, 4, 5, 6]}', "send JSON like"),
+    ('{"zones": {}}', "no zones drawn"),
+    ('{"zones": {"seat-1": [100, 100, 300, 100]}}', "zone 'seat-1' has 2 corners"),
+    ('{"zones": {"seat-1": [100, 100, 300, 100, 1300, 250]}}', "zone 'seat-1' has a corner (1300, 250) outside"),
+    ('{"zones": {"seat-2": [100, 100, 300, 100, 300, 250]}}', "unknown zone 'seat-2'"),
+    ('{"zones": {"centre": [100, 100, 300, 100, 300, 250], "seat-1": [1, 1, NaN, 5, 9, 9]}}', "zone 'seat-1' must"),
+])
+def test_bad_posts_are_refused_in_words_and_write_nothing(client: FlaskClient, drawing: ZonesDrawing, body: str,
+                                                          message: str) -> None:
+    response = client.post(f"/{drawing.token}/zones", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json["message"].startswith("Not saved: ")
+    assert message in response.json["message"]
+    assert not drawing.out.exists() and not drawing.out.parent.exists()
+    assert not drawing.done.is_set()
+
+
+# ----------------------------------------------------------------------------------------- the command
+
+
+@pytest.fixture
+def picture_file(tmp_path: Path, drawing: ZonesDrawing) -> Path:
+    path = tmp_path / "still.png"
+    cv2.imwrite(str(path), drawing.frame)
+    return path
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> list[WebServer]:
+    """The command's server, once it is up (the command itself prints the URL; tests read it here)."""
+    servers: list[WebServer] = []
+    real = commands.serve
+
+    def spy(*args: Any, **kwargs: Any) -> WebServer:
+        servers.append(real(*args, **kwargs))
+        return servers[-1]
+
+    monkeypatch.setattr(commands, "serve", spy)
+    return servers
+
+
+def when_served(servers: list[WebServer], then: Callable[[WebServer, str], None]) -> threading.Thread:
+    """On another thread: wait for the command's server, then ``then(server, page path)``. If that fails, the
+    command is stopped with Ctrl-C rather than left waiting for a browser."""
+    main_thread = threading.main_thread().ident
+    assert main_thread is not None
+
+    def run() -> None:
+        deadline = time.monotonic() + 10
+        while not servers and time.monotonic() < deadline:
+            time.sleep(0.02)
+        try:
+            then(servers[0], f"/{servers[0].app.extensions[EXTENSION].token}/")
+        except BaseException:
+            signal.pthread_kill(main_thread, signal.SIGINT)
+            raise
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+def request(server: WebServer, method: str, path: str, body: Any = None) -> tuple[int, dict[str, Any] | str]:
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=5)
+    try:
+        data = None if body is None else json.dumps(body)
+        connection.request(method, path, data, {"Content-Type": "application/json"} if data else {})
+        response = connection.getresponse()
+        text = response.read().decode()
+        return response.status, json.loads(text) if response.getheader("Content-Type") == "application/json" else text
+    finally:
+        connection.close()
+
+
+def test_calibrate_zones_serves_the_page_and_writes_what_is_posted(
+    tmp_path: Path, picture_file: Path, served: list[WebServer], capsys
+) -> None:
+    answers: list[tuple[int, Any]] = []
+
+    def draw(server: WebServer, page: str) -> None:
+        answers.append(request(server, "GET", "/"))
+        answers.append(request(server, "POST", page + "zones", {"zones": {"seat-1": SQUARE[:4]}}))
+        answers.append(request(server, "POST", page + "zones", {"zones": {"seat-1": SQUARE, "centre": TRIANGLE}}))
+
+    config = write_config(tmp_path, 'mat = "none"')
+    thread = when_served(served, draw)
+    args = ["-c", str(config), "calibrate", "zones", "--image", str(picture_file), "--players", "2", "--port", "0"]
+    assert main(args) == 0
+    thread.join(5)
+    assert [status for status, _ in answers] == [403, 400, 200]
+    assert "Saved seat-1, centre" in answers[2][1]["message"]
+    out = tmp_path / "calibration" / "zones.toml"
+    assert list(load_zones(out)) == ["seat-1", "centre"]
+    printed = capsys.readouterr().out
+    page = f"http://127.0.0.1:{served[0].port}/{served[0].app.extensions[EXTENSION].token}/"
+    assert "Zones for 2 players: seat-1, seat-4, centre. Open in a browser" in printed
+    assert f"  {page}\n" in printed
+    assert f"zones seat-1, centre written to {out}" in printed
+    assert "not drawn: seat-4" in printed
+    assert '  mat = "none"\n  zones_file = "calibration/zones.toml"\n' in printed
+    assert not served[0].running
+
+
+def test_ctrl_c_stops_calibrate_zones_without_writing(
+    tmp_path: Path, picture_file: Path, served: list[WebServer], capsys
+) -> None:
+    def interrupt(server: WebServer, page: str) -> None:
+        assert request(server, "GET", page)[0] == 200
+        signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+
+    out = tmp_path / "zones.toml"
+    thread = when_served(served, interrupt)
+    assert main(["calibrate", "zones", "--image", str(picture_file), "--port", "0", "--out", str(out)]) == 1
+    thread.join(5)
+    assert "stopped: no zones written" in capsys.readouterr().err
+    assert not out.exists()
+    assert not served[0].running
+
+
+def test_calibrate_zones_explains_what_stops_it(tmp_path: Path, picture_file: Path, served: list[WebServer],
+                                                capsys) -> None:
+    (tmp_path / "bad.png").write_bytes(b"not a picture")
+    assert main(["calibrate", "zones", "--image", str(tmp_path / "bad.png"), "--port", "0"]) == 1
+    assert "bad.png: not a readable image" in capsys.readouterr().err
+    config = write_config(tmp_path, 'source = "nowhere.mp4"')
+    assert main(["-c", str(config), "calibrate", "zones", "--port", "0"]) == 1
+    assert "no picture from the camera: nowhere.mp4" in capsys.readouterr().err
+    blocker = commands.serve(create_zones_app(ZonesDrawing(np.zeros((8, 8, 3), np.uint8), ["a"], tmp_path)),
+                             "127.0.0.1", 0)
+    try:
+        args = ["calibrate", "zones", "--image", str(picture_file), "--port", str(blocker.port)]
+        assert main(args) == 1
+        assert f"cannot listen on 127.0.0.1:{blocker.port}" in capsys.readouterr().err
+    finally:
+        blocker.stop()
+    with pytest.raises(SystemExit):
+        main(["calibrate", "zones", "--port", "70000"])
+    assert "a port is a number 0-65535" in capsys.readouterr().err
+    assert not (tmp_path / "calibration").exists()
+
+
+def test_calibrate_zones_takes_a_frame_from_the_camera(tmp_path: Path, served: list[WebServer], capsys) -> None:
+    def draw(server: WebServer, page: str) -> None:
+        status, frame = request(server, "GET", page)
+        assert status == 200 and 'width="1280" height="720"' in frame
+        request(server, "POST", page + "zones", {"zones": {"seat-3": TRIANGLE}})
+
+    thread = when_served(served, draw)
+    out = tmp_path / "z.toml"
+    assert main(["calibrate", "zones", "--players", "3", "--port", "0", "--out", str(out)]) == 0  # the sim camera
+    thread.join(5)
+    assert list(load_zones(out)) == ["seat-3"]
+    assert f"zones_file = {toml_string(str(out.resolve()))}" in capsys.readouterr().out
+
+
+# ----------------------------------------------------------------------------------------- in a browser
+
+
+@pytest.fixture(scope="module")
+def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from tests.web.clients import launch_chromium
+
+    try:
+        yield from launch_chromium(tmp_path_factory.mktemp("browser-home"))
+    except FileNotFoundError as exc:
+        pytest.fail(str(exc))
+
+
+@pytest.mark.browser
+def test_zones_are_drawn_by_clicking_corners_in_a_browser(chromium: Any, drawing: ZonesDrawing) -> None:
+    from playwright.sync_api import expect
+
+    server = commands.serve(create_zones_app(drawing), "127.0.0.1", 0)
+    context = chromium.new_context(viewport={"width": 800, "height": 700})
+    context.set_default_timeout(5000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # The refused save is expected (a 400); a script error or a blocked asset is not.
+    page.on("console", lambda msg: errors.append(msg.text)
+            if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
+    try:
+        page.goto(f"{server.url}{drawing.token}/")
+        expect(page.locator("#zone-name")).to_have_text("seat-1")
+        canvas = page.locator("#frame")
+        box = canvas.bounding_box()
+        assert box is not None
+        scale = box["width"] / FRAME[0]
+
+        def click(x: float, y: float) -> None:
+            canvas.click(position={"x": x * scale, "y": y * scale})
+
+        for x, y in [(100, 100), (300, 100), (300, 250), (700, 700), (100, 250)]:
+            click(x, y)
+        expect(page.locator("#corners")).to_have_text("5")
+        page.get_by_role("button", name="Undo point").click()
+        page.get_by_role("button", name="Undo point").click()
+        click(100, 250)
+        page.get_by_role("button", name="Next zone").click()
+        expect(page.locator("#zone-name")).to_have_text("seat-4")
+        click(900, 100)
+        click(1000, 100)
+        page.get_by_role("button", name="Save").click()
+        expect(page.locator("#status")).to_have_text("Not saved: zone 'seat-4' has 2 corners; a zone needs 3 to 100.")
+        expect(page.locator("#status")).to_have_attribute("data-kind", "bad")
+        assert not drawing.out.exists()
+        page.get_by_role("button", name="Clear zone").click()
+        expect(page.locator("#corners")).to_have_text("0")
+        page.get_by_role("button", name="centre").click()
+        for x, y in [(500, 400), (700, 400), (600, 600)]:
+            click(x, y)
+        expect(page.get_by_role("button", name="seat-1 (4)")).to_be_visible()
+        page.get_by_role("button", name="Save").click()
+        expect(page.locator("#status")).to_contain_text(f"Saved seat-1, centre to {drawing.out}")
+        expect(page.get_by_role("button", name="Save")).to_be_disabled()
+    finally:
+        context.close()
+        server.stop()
+    zones = load_zones(drawing.out)
+    assert list(zones) == ["seat-1", "centre"]
+    np.testing.assert_allclose(zones["seat-1"].ravel(), SQUARE, atol=2)
+    np.testing.assert_allclose(zones["centre"].ravel(), TRIANGLE, atol=2)
+    assert not errors, errors
