@@ -41,7 +41,7 @@ class DetectSettings:
     aspect_range: tuple[float, float] = (0.7, 1.5)  # long/short side over ``aspect``, as a tilted camera sees it
     min_border: float = 0.5  # share of a quad's edges lined by white border (less whatever lies outside it)
     min_fill: float = 0.85  # region's hull area / quad area: a border ring broken by a thumb still counts
-    size_tolerance: float = 0.07  # with a known card size: a quad whose side is off by more is doubtful
+    size_tolerance: float = 0.04  # with a known card size: a quad whose side is off by more is doubtful
     min_known_border: float = 0.25  # the same for a rectangle of the mat's known card size
     refine: bool = True  # move each found side onto the card's edge in the image, to a fraction of a pixel
     size_handicap: float = 1.0  # a doubtful quad's border score is lowered by this times its size error
@@ -347,28 +347,28 @@ def _known_size(
         (q.border - s.size_handicap * _size_error(q.corners, hom, (cw, ch)), Quad(q.corners, q.border, False))
         for q in doubtful
     ]
+    starts = [_card_rect(q.corners, hom, (cw, ch)) for q in doubtful]  # the wrong size, but in the right place?
     if rects:
         # a cheap first look at every rectangle as drawn; the promising ones are snapped to the outline
         raw = cv2.perspectiveTransform(np.concatenate(rects).reshape(-1, 1, 2), inv).reshape(-1, 4, 2)
         rough = _border_scores(raw, mask)
         free = _clear_of(raw, [q.corners for q in good])
-        starts: list[np.ndarray] = []
         promising = np.nonzero((rough >= s.min_fit_start) & free)[0]
         for k in promising[np.argsort(-rough[promising], kind="stable")]:
             snapped = _snap(rects[k], outlines[k])
             if not any(np.abs(snapped - other).max() < 2.0 for other in starts):
                 starts.append(snapped)  # else the same rectangle from another stretch of the outline
-        fitted = fit_poses(mask, inv, np.array(starts)) if starts else []
-        for quad in (_frame_quad(rect, inv) for rect in fitted):
-            if not _card_shaped(quad, frame_area, s) or (plausible is not None and not plausible(quad)):
-                continue
-            score = _border_score(quad, mask)
-            if score >= s.min_border:
-                scored.append((score, Quad(quad, score)))
-            elif score >= s.min_known_border and any(_overlaps(quad, q.corners) for q in doubtful):
-                # a hand over two sides leaves little border to see: the known size may still replace an
-                # outline found the wrong size, but finds no card where none was seen
-                scored.append((score, Quad(quad, score, False)))
+    fitted = fit_poses(mask, inv, np.array(starts)) if starts else []
+    for quad in (_frame_quad(rect, inv) for rect in fitted):
+        if not _card_shaped(quad, frame_area, s) or (plausible is not None and not plausible(quad)):
+            continue
+        score = _border_score(quad, mask)
+        if score >= s.min_border:
+            scored.append((score, Quad(quad, score)))
+        elif score >= s.min_known_border and any(_overlaps(quad, q.corners) for q in doubtful):
+            # a hand over two sides leaves little border to see: the known size may still replace an
+            # outline found the wrong size, but finds no card where none was seen
+            scored.append((score, Quad(quad, score, False)))
     out = list(good)
     for _, quad in sorted(scored, key=lambda t: t[0], reverse=True):
         if not any(_overlaps(quad.corners, q.corners) for q in out):
@@ -443,17 +443,19 @@ def settle(quad: np.ndarray, mask: np.ndarray, hom: np.ndarray, card_mm: tuple[f
     For a second look at a card the recogniser could not name: an outline a few pixels off (a thumb on a
     corner) misaligns the small details that tell faces apart.
     """
+    inv = np.linalg.inv(hom)
+    return _frame_quad(fit_poses(mask, inv, _card_rect(quad, hom, card_mm)[None])[0], inv)
+
+
+def _card_rect(quad: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
+    """The card-sized rectangle on the table (mm) with a frame quad's centre and direction."""
     pts = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64), hom).reshape(4, 2)
     short, long = pts[1] - pts[0] + pts[2] - pts[3], pts[2] - pts[1] + pts[3] - pts[0]
     u = short / max(float(np.hypot(*short)), 1e-9)
-    v = long / max(float(np.hypot(*long)), 1e-9)
-    v = v - (v @ u) * u  # square to the short side
+    v = long - (long @ u) * u  # square to the short side
     v /= max(float(np.hypot(*v)), 1e-9)
     w, h = card_mm
-    centre = pts.mean(axis=0)
-    rect = centre + np.array([-w * u - h * v, w * u - h * v, w * u + h * v, -w * u + h * v]) / 2
-    inv = np.linalg.inv(hom)
-    return _frame_quad(fit_poses(mask, inv, rect[None])[0], inv)
+    return pts.mean(axis=0) + np.array([-w * u - h * v, w * u - h * v, w * u + h * v, -w * u + h * v]) / 2
 
 
 def _frame_quad(rect: np.ndarray, inv: np.ndarray) -> np.ndarray:
