@@ -49,10 +49,7 @@ def create_zones_app(drawing: ZonesDrawing) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = 256 * 1024
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions[EXTENSION] = drawing
-    ok, jpeg = cv2.imencode(".jpg", drawing.frame, [cv2.IMWRITE_JPEG_QUALITY, 90])
-    if not ok:
-        raise ValueError("the picture cannot be encoded as JPEG")
-    picture = jpeg.tobytes()
+    picture = cv2.imencode(".jpg", drawing.frame, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()  # sent once per load
 
     @app.before_request
     def require_token() -> Response | None:
