@@ -49,7 +49,8 @@ def create_zones_app(drawing: ZonesDrawing) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = 256 * 1024
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions[EXTENSION] = drawing
-    picture = cv2.imencode(".jpg", drawing.frame, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()  # sent once per load
+    # encoded once here, sent on every page load
+    picture = cv2.imencode(".jpg", drawing.frame, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
 
     @app.before_request
     def require_token() -> Response | None:
