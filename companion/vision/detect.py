@@ -46,6 +46,7 @@ class DetectSettings:
     refine: bool = True  # move each found side onto the card's edge in the image, to a fraction of a pixel
     size_handicap: float = 1.0  # a doubtful quad's border score is lowered by this times its size error
     min_fit_start: float = 0.15  # border score of a known-size rectangle as first drawn, to be worth fitting
+    max_fits: int = 24  # of those, the most promising fitted in one frame (bounds the time a messy frame takes)
 
 
 def white_mask(frame: np.ndarray, s: DetectSettings) -> np.ndarray:
@@ -233,12 +234,16 @@ def find_cards(
     for score, _, quad in sorted(scored, key=lambda t: (round(t[0], 1), t[1]), reverse=True):
         if not any(_overlaps(quad, q.corners) for q in found):
             found.append(Quad(quad, score))
-    if table is not None:
-        found = _known_size(mask, rings, found, table, frame_area, s, plausible)
-    if not s.refine or not found:
-        return found
     lo = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2]) if frame.ndim == 3 else frame
-    return [Quad(refine_edges(lo, q.corners), q.border, q.true_size) for q in found]
+
+    def refined(quads: list[Quad]) -> list[Quad]:
+        return [Quad(refine_edges(lo, q.corners), q.border, q.true_size) for q in quads] if s.refine else quads
+
+    found = refined(found)  # before sizes are judged: an outline is a few pixels out until its sides are refined
+    if table is not None:
+        fitted = _known_size(mask, rings, found, table, frame_area, s, plausible)
+        found = [q if any(q is f for f in found) else refined([q])[0] for q in fitted]
+    return found
 
 
 def refine_edges(lo: np.ndarray, quad: np.ndarray, reach: float = 4.0) -> np.ndarray:
@@ -348,18 +353,20 @@ def _known_size(
         for q in doubtful
     ]
     starts = [_card_rect(q.corners, hom, (cw, ch)) for q in doubtful]  # the wrong size, but in the right place?
+    priority = [2.0] * len(starts)
     if rects:
         # a cheap first look at every rectangle as drawn; the promising ones are snapped to the outline
         raw = cv2.perspectiveTransform(np.concatenate(rects).reshape(-1, 1, 2), inv).reshape(-1, 4, 2)
         rough = _border_scores(raw, mask)
         free = _clear_of(raw, [q.corners for q in good])
         promising = np.nonzero((rough >= s.min_fit_start) & free)[0]
-        for k in promising[np.argsort(-rough[promising], kind="stable")]:
-            snapped = _snap(rects[k], outlines[k])
-            if not any(np.abs(snapped - other).max() < 2.0 for other in starts):
-                starts.append(snapped)  # else the same rectangle from another stretch of the outline
-    fitted = fit_poses(mask, inv, np.array(starts)) if starts else []
-    for quad in (_frame_quad(rect, inv) for rect in fitted):
+        starts += [_snap(rects[k], outlines[k]) for k in promising]
+        priority += list(rough[promising])
+    if starts:
+        distinct = np.nonzero(_distinct(np.array(starts), np.array(priority), 2.0))[0]  # one per several stretches
+        first = distinct[np.argsort(-np.array(priority)[distinct], kind="stable")][: s.max_fits]
+        starts = list(fit_poses(mask, inv, np.array(starts)[first], s.min_known_border))
+    for quad in (_frame_quad(rect, inv) for rect in starts):
         if not _card_shaped(quad, frame_area, s) or (plausible is not None and not plausible(quad)):
             continue
         score = _border_score(quad, mask)
@@ -406,35 +413,55 @@ def _side_rectangles(pts: np.ndarray, card_mm: tuple[float, float]) -> list[np.n
 POSE_STEPS = ((3.0, 2.0), (1.5, 1.0), (0.75, 0.5), (0.4, 0.25))  # (mm, degrees): coarse to fine
 
 
-def fit_poses(mask: np.ndarray, inv: np.ndarray, rects: np.ndarray) -> np.ndarray:
+def fit_poses(mask: np.ndarray, inv: np.ndarray, rects: np.ndarray, floor: float = -1.0) -> np.ndarray:
     """Card-sized rectangles (K x 4 x 2, table mm) each moved and turned, its size kept, to where a white border
-    lines it best.
+    lines it best; the ones worth keeping are returned.
 
     A rectangle built from part of an outline is a few pixels off where a hand broke that outline, and the
     border score (a thin band each side of the edge) falls fast with the error. A pattern search over position
     and angle on the table plane, scoring the frame's mask sampled between pixels, puts it back on the card.
-    All rectangles step together, so many cost little more than one. ``inv`` maps table mm to frame px.
+    After each step size, rectangles that score below ``floor`` or have come to rest within two steps of a
+    better one are dropped (many starts from one card's outline converge), and only moving ones are looked at
+    again.
+    ``inv`` maps table mm to frame px.
     """
     centres = rects.mean(axis=1)
     local = rects - centres[:, None, :]
     angles = np.zeros(len(rects))
     best = _soft_scores(_to_frame(local, centres, angles, inv), mask)
     grid = np.stack(np.meshgrid([-1, 0, 1], [-1, 0, 1], [-1, 0, 1], indexing="ij"), -1).reshape(-1, 3)
-    tiled = np.repeat(local, len(grid), axis=0)
     for step_mm, step_deg in POSE_STEPS:
+        moving = np.arange(len(centres))
+        if not len(moving):
+            break
         for _ in range(4):
             moves = grid * (step_mm, step_mm, step_deg)
-            tried_c = (centres[:, None, :] + moves[None, :, :2]).reshape(-1, 2)
-            tried_a = (angles[:, None] + moves[None, :, 2]).ravel()
-            scores = _soft_scores(_to_frame(tiled, tried_c, tried_a, inv), mask).reshape(len(rects), -1)
+            tried_c = (centres[moving, None, :] + moves[None, :, :2]).reshape(-1, 2)
+            tried_a = (angles[moving, None] + moves[None, :, 2]).ravel()
+            quads = _to_frame(np.repeat(local[moving], len(grid), axis=0), tried_c, tried_a, inv)
+            scores = _soft_scores(quads, mask).reshape(len(moving), -1)
             k = np.argmax(scores, axis=1)
-            top = scores[np.arange(len(rects)), k]
-            better = top > best + 1e-6
-            if not better.any():
+            top = scores[np.arange(len(moving)), k]
+            better = top > best[moving] + 1e-6
+            pick = (np.arange(len(moving)) * len(grid) + k)[better]
+            moving = moving[better]
+            centres[moving], angles[moving], best[moving] = tried_c[pick], tried_a[pick], top[better]
+            if not len(moving):
                 break
-            pick = np.arange(len(rects)) * len(grid) + k
-            centres[better], angles[better], best[better] = tried_c[pick][better], tried_a[pick][better], top[better]
+        keep = _distinct(_turn(local, angles) + centres[:, None, :], best, 2 * step_mm) & (best >= floor)
+        centres, angles, best, local = centres[keep], angles[keep], best[keep], local[keep]
     return _turn(local, angles) + centres[:, None, :]
+
+
+def _distinct(rects: np.ndarray, scores: np.ndarray, near_mm: float = 1.0) -> np.ndarray:
+    """Which rectangles (K x 4 x 2 mm) no better-scoring one already covers (every corner of one within
+    ``near_mm`` of a corner of the other)."""
+    corner_gaps = np.linalg.norm(rects[:, None, :, None, :] - rects[None, :, None, :, :], axis=-1)  # (K, K, 4, 4)
+    same = corner_gaps.min(axis=3).max(axis=2) < near_mm
+    keep = np.zeros(len(rects), bool)
+    for i in np.argsort(-scores, kind="stable"):
+        keep[i] = not (same[i] & keep).any()
+    return keep
 
 
 def settle(quad: np.ndarray, mask: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
