@@ -112,7 +112,7 @@ def test_cards_a_hand_touches_are_still_named(catalogs: dict[str, Catalog]) -> N
                 partly += 1
                 centre = truth.corners.mean(axis=0)
                 named += any(c.face == truth.face and np.hypot(*(np.array(c.centre) - centre)) < 15 for c in found)
-    assert partly >= 20 and named >= 0.7 * partly, f"{named} of {partly}"
+    assert partly >= 20 and named >= 0.95 * partly, f"{named} of {partly}"
 
 
 @pytest.mark.parametrize("seed", range(3))
