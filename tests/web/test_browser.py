@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from companion.games.base import GameSetup
 from companion.games.registry import GAMES
@@ -18,37 +17,13 @@ from companion.table.session import TableSession
 from companion.vision.seats import seat_of_zone
 from companion.web.server import WebServer, start_server
 from companion.web.settings import WebSettings
-from tests.web.clients import SSEClient, launch_chromium
+from tests.web.clients import SSEClient
 from tests.web.conftest import PIN, PLAYERS, legal_move, start
 
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    try:
-        yield from launch_chromium(tmp_path_factory.mktemp("browser-home"))
-    except FileNotFoundError as exc:
-        pytest.fail(str(exc))
-
-
-@pytest.fixture
-def page(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
-    viewport = getattr(request, "param", None) or {"width": 1024, "height": 800}
-    context = chromium.new_context(viewport=viewport)
-    context.set_default_timeout(5000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    # Refused requests (wrong PIN, illegal move) are expected; a script error or a blocked asset is not.
-    page.on("console", lambda msg: errors.append(msg.text)
-            if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
-    yield page
-    context.close()
-    assert not errors, f"errors in the browser console: {errors}"
 
 
 def shot(page: Page, name: str) -> None:
