@@ -175,7 +175,7 @@ def calibrate_camera(args: argparse.Namespace, config: Config) -> int:
     settings = config.camera
     if settings.mat == "none":
         try:
-            names = ", ".join(table_zones(settings, config.resolve))
+            names = ", ".join(table_zones(settings, config.resolve)[0])
         except ZonesError as exc:
             return _fail(str(exc))
         if names:

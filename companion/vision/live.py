@@ -16,22 +16,25 @@ from companion.vision.settings import CameraSettings
 from companion.vision.sources import FrameSource
 from companion.vision.tracker import Tracker
 from companion.vision.watcher import CardWatcher
-from companion.vision.zones import load_zones
+from companion.vision.zones import read_zones
 
 
-def table_zones(settings: CameraSettings, resolve: Callable[[str], Path] = Path) -> dict[str, np.ndarray]:
+def table_zones(
+    settings: CameraSettings, resolve: Callable[[str], Path] = Path
+) -> tuple[dict[str, np.ndarray], tuple[int, int] | None]:
     """The hand-drawn zones: ``zones_file``'s (``resolve`` makes its path relative to the config: pass
-    ``Config.resolve``) and then the inline ``zones``, which win on a name clash. Raises ``ZonesError``."""
-    drawn = load_zones(resolve(settings.zones_file)) if settings.zones_file else {}
+    ``Config.resolve``) and then the inline ``zones``, which win on a name clash; and the picture size the file's
+    zones were drawn on (``None`` without a file). Raises ``ZonesError``."""
+    drawn, size = read_zones(resolve(settings.zones_file)) if settings.zones_file else ({}, None)
     inline = {k: np.array(v, np.float32).reshape(-1, 2) for k, v in settings.zones.items()}
-    return {**drawn, **inline}
+    return {**drawn, **inline}, size
 
 
 def recognizer_for(catalog: Catalog, settings: CameraSettings, resolve: Callable[[str], Path] = Path) -> Recognizer:
     """The recogniser for ``catalog`` with the configured mat, else the hand-drawn zones (``table_zones``)."""
     layout = None if settings.mat == "none" else mat_layout(settings.mat)
-    zones = table_zones(settings, resolve)
-    return Recognizer(catalog, layout, zones, (settings.card_mm[0], settings.card_mm[1]))
+    zones, drawn_on = table_zones(settings, resolve)
+    return Recognizer(catalog, layout, zones, (settings.card_mm[0], settings.card_mm[1]), zones_drawn_on=drawn_on)
 
 
 def tracker_for(settings: CameraSettings) -> Tracker:

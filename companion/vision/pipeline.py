@@ -14,6 +14,7 @@ from companion.vision.detect import DetectSettings, Quad, find_cards, settle, wh
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
 from companion.vision.registration import MatLocator, to_mat
+from companion.vision.zones import fit_to_frame
 
 TABLE = "table"  # the zone of a card when neither a mat nor drawn zones say otherwise
 
@@ -76,15 +77,20 @@ class Recognizer:
         zones: dict[str, np.ndarray] | None = None,
         card_mm: tuple[float, float] = (63.0, 88.0),
         detect: DetectSettings | None = None,
+        zones_drawn_on: tuple[int, int] | None = None,
     ) -> None:
         self.catalog = catalog
         self.locator = MatLocator(layout) if layout else None
         self.zones = zones or {}
+        self.zones_drawn_on = zones_drawn_on  # picture size the drawn zones' pixels refer to (None: any)
+        self._fitted_zones: tuple[tuple[int, int], dict[str, np.ndarray]] | None = None
         self.card_mm = card_mm
         self.detect = detect or DetectSettings(aspect=card_mm[1] / card_mm[0])
         self._last_hom: np.ndarray | None = None
 
     def process(self, frame: np.ndarray) -> FrameResult:
+        """The cards in one frame. Raises ``ZonesError`` when the drawn zones do not fit the camera's pictures."""
+        zones = self._zones_for((frame.shape[1], frame.shape[0]))
         timings: dict[str, float] = {}
         t0 = time.perf_counter()
         hom = None
@@ -108,19 +114,27 @@ class Recognizer:
                     m, corners = again, settled
             if m.distance > self.catalog.settings.not_a_card:
                 continue  # like nothing in the deck: a white box, a sheet of paper, not a card
-            zone = self._zone(hom, corners)
+            zone = self._zone(hom, corners, zones)
             corners = np.roll(corners, -2, axis=0) if m.upside_down else corners
             cards.append(CardFound(m.face, m.confidence, zone, corners, m.best, m.distance, quad.border))
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
         return FrameResult(cards, hom is not None, timings)
 
-    def _zone(self, hom: np.ndarray | None, quad: np.ndarray) -> str:
+    def _zones_for(self, size: tuple[int, int]) -> dict[str, np.ndarray]:
+        """The drawn zones for pictures of ``size`` (scaled once if only the camera's resolution changed)."""
+        if self.zones_drawn_on is None or not self.zones:
+            return self.zones
+        if self._fitted_zones is None or self._fitted_zones[0] != size:
+            self._fitted_zones = (size, fit_to_frame(self.zones, self.zones_drawn_on, size))
+        return self._fitted_zones[1]
+
+    def _zone(self, hom: np.ndarray | None, quad: np.ndarray, zones: dict[str, np.ndarray]) -> str:
         centre = quad.mean(axis=0)
         if hom is not None and self.locator is not None:
             x, y = to_mat(hom, centre[None])[0]
             return self.locator.layout.zone_at(float(x), float(y)) or TABLE
-        for name, polygon in self.zones.items():
+        for name, polygon in zones.items():
             if (
                 cv2.pointPolygonTest(polygon.reshape(-1, 1, 2).astype(np.float32), tuple(map(float, centre)), False)
                 >= 0

@@ -13,6 +13,7 @@ from companion.vision.observations import CardSeen
 from companion.vision.pipeline import Recognizer
 from companion.vision.sources import FrameSource
 from companion.vision.tracker import Tracker
+from companion.vision.zones import ZonesError
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,7 @@ class CardWatcher:
         self.min_period = 1.0 / max_fps
         self.frames = 0
         self.frame_ms = 0.0
+        self.problem: str | None = None  # why the last frame could not be recognised (shown as the camera's health)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -54,7 +56,10 @@ class CardWatcher:
         self.source.close()
 
     def health(self) -> dict[str, Any]:
-        return {**asdict(self.source.status), "frames": self.frames, "frame_ms": round(self.frame_ms, 1)}
+        status = asdict(self.source.status)
+        if self.problem and status["ok"]:
+            status.update(ok=False, message=self.problem)
+        return {**status, "frames": self.frames, "frame_ms": round(self.frame_ms, 1)}
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -65,9 +70,15 @@ class CardWatcher:
                 continue
             try:
                 seen = self.tracker.update(self.recognizer.process(frame).cards)
-            except Exception:
-                log.exception("recognising a frame failed; the camera carries on")
+            except ZonesError as exc:  # a setup problem, the same every frame: shown, not logged each time
+                self.problem = str(exc)
+                self._stop.wait(self.source.retry_seconds)
                 continue
+            except Exception as exc:
+                log.exception("recognising a frame failed; the camera carries on")
+                self.problem = f"recognising a frame failed: {exc}"
+                continue
+            self.problem = None
             now = time.monotonic()
             self.frames += 1
             self.frame_ms = (now - started) * 1000

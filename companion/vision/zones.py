@@ -65,6 +65,11 @@ def validate_zones(
 
 def load_zones(path: str | Path) -> dict[str, np.ndarray]:
     """The zones in a file written by ``save_zones``, checked; any problem names the file and the zone."""
+    return read_zones(path)[0]
+
+
+def read_zones(path: str | Path) -> tuple[dict[str, np.ndarray], tuple[int, int]]:
+    """``load_zones`` and the picture size (width, height) the zones were drawn on."""
     path = Path(path)
     try:
         raw = read_toml(path, ZonesError, "no such zones file (see [camera] zones_file)")
@@ -77,7 +82,7 @@ def load_zones(path: str | Path) -> dict[str, np.ndarray]:
     if unknown:
         raise ZonesError(f"{path}: unknown key {unknown[0]!r} (the file has only frame and [zones]); {REDRAW}")
     try:
-        return validate_zones(raw.get("zones", {}), (frame[0], frame[1]))
+        return validate_zones(raw.get("zones", {}), (frame[0], frame[1])), (frame[0], frame[1])
     except ZonesError as exc:
         raise ZonesError(f"{path}: {exc}; {REDRAW}") from None
 
@@ -88,7 +93,7 @@ def save_zones(path: str | Path, zones: Mapping[str, Any], frame_size: tuple[int
     lines = [
         "# Table zones for a camera without the mat, written by `companion calibrate zones`.",
         "# Each zone is its corners as x, y pixels in a picture of size `frame`: draw them again if the camera",
-        "# moves or its resolution changes. Used when the config has [camera] mat = \"none\" and zones_file.",
+        "# moves (another resolution of the same view is scaled). Used with [camera] mat = \"none\" and zones_file.",
         f"frame = [{int(frame_size[0])}, {int(frame_size[1])}]",
         "",
         "[zones]",
@@ -101,6 +106,22 @@ def save_zones(path: str | Path, zones: Mapping[str, Any], frame_size: tuple[int
     partial = path.with_name(path.name + ".partial")
     partial.write_text("\n".join(lines) + "\n", encoding="utf-8")
     os.replace(partial, path)
+
+
+def fit_to_frame(
+    zones: dict[str, np.ndarray], drawn_on: tuple[int, int], frame_size: tuple[int, int]
+) -> dict[str, np.ndarray]:
+    """Zones drawn on pictures of size ``drawn_on`` for the camera's pictures of ``frame_size``: scaled when only
+    the resolution changed (the same view); a different shape is a different view, and is refused."""
+    if frame_size == drawn_on:
+        return zones
+    (dw, dh), (w, h) = drawn_on, frame_size
+    if abs(w / h - dw / dh) > 0.01 * dw / dh:
+        raise ZonesError(
+            f"the zones were drawn on {dw}x{dh} pictures but the camera now gives {w}x{h}, a different view; {REDRAW}"
+        )
+    scale = np.array([w / dw, h / dh], np.float32)
+    return {name: points * scale for name, points in zones.items()}
 
 
 def toml_string(text: str) -> str:

@@ -148,7 +148,8 @@ def test_inline_zones_add_to_the_file_and_win_a_name_clash(tmp_path: Path) -> No
     save_zones(tmp_path / "drawn.toml", {"seat-1": SQUARE, "centre": TRIANGLE}, FRAME)
     config = load_config(write_config(tmp_path, 'mat = "none"\nzones_file = "drawn.toml"\n'
                                                 "zones = { centre = [1, 1, 9, 1, 9, 9], extra = [0, 0, 5, 0, 5, 5] }"))
-    zones = table_zones(config.camera, config.resolve)
+    zones, drawn_on = table_zones(config.camera, config.resolve)
+    assert drawn_on == FRAME
     assert list(zones) == ["seat-1", "centre", "extra"]
     np.testing.assert_array_equal(zones["seat-1"].ravel(), SQUARE)
     np.testing.assert_array_equal(zones["centre"].ravel(), [1, 1, 9, 1, 9, 9])
@@ -180,6 +181,57 @@ def test_a_card_is_named_in_the_zone_drawn_around_it(tmp_path: Path, catalogs, t
     recognizer = recognizer_for(catalogs["corgi-pileup"], config.camera, config.resolve)
     cards = recognizer.process(cv2.imread(str(picture))).cards
     assert [(c.face, c.zone) for c in cards] == [("4", "seat-3")]
+
+
+def test_zones_follow_the_camera_to_another_resolution_of_the_same_view(
+    tmp_path: Path, catalogs, table_picture
+) -> None:
+    picture, (x, y) = table_picture
+    save_zones(tmp_path / "zones.toml", {"seat-3": square(x, y, 90)}, FRAME)
+    config = load_config(write_config(tmp_path, 'mat = "none"\nzones_file = "zones.toml"'))
+    recognizer = recognizer_for(catalogs["corgi-pileup"], config.camera, config.resolve)
+    bigger = cv2.resize(cv2.imread(str(picture)), (1920, 1080), interpolation=cv2.INTER_LINEAR)
+    assert [(c.face, c.zone) for c in recognizer.process(bigger).cards] == [("4", "seat-3")]
+
+
+class StillCamera:
+    """A ``cv2.VideoCapture`` stand-in that shows one picture for ever."""
+
+    def __init__(self, picture: np.ndarray) -> None:
+        self.picture = picture
+
+    def isOpened(self) -> bool:  # OpenCV's name
+        return True
+
+    def read(self) -> tuple[bool, np.ndarray]:
+        return True, self.picture.copy()
+
+    def release(self) -> None:
+        pass
+
+
+def test_zones_drawn_on_another_view_are_refused_and_shown_as_the_cameras_problem(
+    tmp_path: Path, catalogs, table_picture
+) -> None:
+    picture, (x, y) = table_picture
+    save_zones(tmp_path / "zones.toml", {"seat-3": square(x, y, 90)}, FRAME)
+    config = load_config(write_config(tmp_path, 'mat = "none"\nzones_file = "zones.toml"'))
+    square_frame = cv2.imread(str(picture))[:, :720]
+    recognizer = recognizer_for(catalogs["corgi-pileup"], config.camera, config.resolve)
+    with pytest.raises(ZonesError, match="drawn on 1280x720 pictures but the camera now gives 720x720"):
+        recognizer.process(square_frame)
+
+    source = FrameSource("camera", lambda: StillCamera(square_frame), live=True)
+    watcher = card_watcher(source, catalogs["corgi-pileup"], config.camera, lambda seen, t: None, config.resolve)
+    watcher.start()
+    try:
+        deadline = time.monotonic() + 5
+        while "720x720" not in watcher.health()["message"] and time.monotonic() < deadline:
+            time.sleep(0.02)
+        health = watcher.health()
+    finally:
+        watcher.stop()
+    assert health["ok"] is False and "720x720" in health["message"] and "calibrate zones" in health["message"]
 
 
 @pytest.fixture(scope="module")
