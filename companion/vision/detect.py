@@ -9,7 +9,7 @@ corners even when a corner is rounded or hidden under a thumb.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -46,6 +46,7 @@ class DetectSettings:
     refine: bool = True  # move each found side onto the card's edge in the image, to a fraction of a pixel
     size_handicap: float = 1.0  # a doubtful quad's border score is lowered by this times its size error
     min_fit_start: float = 0.15  # border score of a known-size rectangle as first drawn, to be worth fitting
+    firm_border: float = 0.75  # a true-size quad lined this well by a border is not contested by fitted ones
     max_fits: int = 24  # of those, the most promising fitted in one frame (bounds the time a messy frame takes)
 
 
@@ -210,10 +211,10 @@ def find_cards(
     closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))  # seal gaps in thin borders
     contours, hierarchy = cv2.findContours(closed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     links = hierarchy[0] if hierarchy is not None else np.zeros((0, 4), int)
-    for contour, link in zip(contours, links, strict=True):
-        if link[3] >= 0:  # a hole: the panel inside a card's border
-            quad = _hull_quad(contour, frame_area * 0.7, s)
-            candidates.append(None if quad is None else _out_to_border(quad, mask))
+    holes = [contour for contour, link in zip(contours, links, strict=True) if link[3] >= 0]
+    for contour in holes:  # a hole: the panel inside a card's border
+        quad = _hull_quad(contour, frame_area * 0.7, s)
+        candidates.append(None if quad is None else _out_to_border(quad, mask))
     filled = _filled(mask)
     for size in (5, 11):  # eroded apart: cards joined by a thin bridge, then by a wider one
         solid, _ = cv2.findContours(cv2.erode(filled, np.ones((size, size), np.uint8)), cv2.RETR_EXTERNAL, 2)
@@ -241,7 +242,7 @@ def find_cards(
 
     found = refined(found)  # before sizes are judged: an outline is a few pixels out until its sides are refined
     if table is not None:
-        fitted = _known_size(mask, rings, found, table, frame_area, s, plausible)
+        fitted = _known_size(mask, rings, holes, found, table, frame_area, s, plausible)
         found = [q if any(q is f for f in found) else refined([q])[0] for q in fitted]
     return found
 
@@ -309,6 +310,7 @@ def refine_edges(lo: np.ndarray, quad: np.ndarray, reach: float = 4.0) -> np.nda
 def _known_size(
     mask: np.ndarray,
     rings: list[np.ndarray],
+    holes: list[np.ndarray],
     found: list[Quad],
     table: tuple[np.ndarray, tuple[float, float]],
     frame_area: float,
@@ -322,35 +324,30 @@ def _known_size(
     stretch of a region's outline is a card side: the card lies on the region's side of it with the known size,
     flush with one end or the other (the other end may be under a finger). Each such rectangle is refined to the
     outline points along its sides and judged by how well a white border lines it, like any other candidate.
-    Cards already found at their true size stand; one found the wrong size (its outline cut short by a hand)
-    competes with these rectangles where it lies, at a handicap.
+    On a pile the top card's sides lie mostly inside the pile's region: rectangles lined up with the region's
+    main edge directions (its holes' edges too) stand for it. Cards found at their true size and well lined by a
+    border stand; one found the wrong size (its outline cut short by a hand), or poorly lined (a lower card of a
+    pile where the top card lies), competes with these rectangles where it lies, at a handicap for its size.
     """
     hom, (cw, ch) = table
     inv = np.linalg.inv(hom)
-    good = [q for q in found if _size_error(q.corners, hom, (cw, ch)) <= s.size_tolerance]
-    doubtful = [q for q in found if _size_error(q.corners, hom, (cw, ch)) > s.size_tolerance]
+    errors = [_size_error(q.corners, hom, (cw, ch)) for q in found]
+    # a quad of the true size that a border lines well stands; the others compete with fitted rectangles there
+    firm = [e <= s.size_tolerance and q.border >= s.firm_border for q, e in zip(found, errors, strict=True)]
+    good = [q for q, ok in zip(found, firm, strict=True) if ok]
+    contested = [(q, e) for q, e, ok in zip(found, errors, firm, strict=True) if not ok]
+    doubtful = [q for q, _ in contested]
     rects: list[np.ndarray] = []
     outlines: list[np.ndarray] = []
-    for contour in rings:
-        area = cv2.contourArea(contour)
-        if area < s.min_area * frame_area * 0.5:
-            continue
-        inside = [
-            q for q in good if cv2.pointPolygonTest(contour, tuple(map(float, q.corners.mean(axis=0))), False) >= 0
-        ]
-        if sum(cv2.contourArea(q.corners) for q in inside) >= 0.9 * area:
-            continue  # every card in this region has been found
-        pts = cv2.perspectiveTransform(contour.reshape(-1, 1, 2).astype(np.float64), hom).reshape(-1, 2)
-        if plausible is not None:  # a region centred where no card can lie (a marker) is not one
-            mid = pts.mean(axis=0) + np.array([(-cw, -ch), (cw, -ch), (cw, ch), (-cw, ch)]) / 2
-            if not plausible(cv2.perspectiveTransform(mid.reshape(-1, 1, 2), inv).reshape(4, 2).astype(np.float32)):
-                continue
+    aligned: list[np.ndarray] = []
+    for contour, pts in _unexplained(rings, good, hom, (cw, ch), s.min_area * frame_area * 0.5, plausible):
         found_here = _side_rectangles(pts, (cw, ch))
         rects += found_here
         outlines += [pts] * len(found_here)
+        inner = [h for h in holes if cv2.pointPolygonTest(contour, tuple(map(float, h[0, 0])), False) > 0]
+        aligned += _aligned_rectangles([pts, *(_to_mm(h, hom) for h in inner)], (cw, ch))
     scored: list[tuple[float, Quad]] = [
-        (q.border - s.size_handicap * _size_error(q.corners, hom, (cw, ch)), Quad(q.corners, q.border, False))
-        for q in doubtful
+        (q.border - s.size_handicap * e, Quad(q.corners, q.border, e <= s.size_tolerance)) for q, e in contested
     ]
     starts = [_card_rect(q.corners, hom, (cw, ch)) for q in doubtful]  # the wrong size, but in the right place?
     priority = [2.0] * len(starts)
@@ -362,10 +359,15 @@ def _known_size(
         promising = np.nonzero((rough >= s.min_fit_start) & free)[0]
         starts += [_snap(rects[k], outlines[k]) for k in promising]
         priority += list(rough[promising])
+    if aligned:  # the top card of a pile: a rough look says little until the fit lines it up
+        raw = cv2.perspectiveTransform(np.concatenate(aligned).reshape(-1, 1, 2), inv).reshape(-1, 4, 2)
+        clear = np.nonzero(_clear_of(raw, [q.corners for q in good]))[0]
+        starts += [aligned[k] for k in clear]
+        priority += list(_border_scores(raw[clear], mask))
     if starts:
-        distinct = np.nonzero(_distinct(np.array(starts), np.array(priority), 2.0))[0]  # one per several stretches
-        first = distinct[np.argsort(-np.array(priority)[distinct], kind="stable")][: s.max_fits]
-        starts = list(fit_poses(mask, inv, np.array(starts)[first], s.min_known_border))
+        ranked = np.argsort(-np.array(priority), kind="stable")[: 4 * s.max_fits]
+        distinct = ranked[_distinct(np.array(starts)[ranked], np.array(priority)[ranked], 2.0)]  # one per outline
+        starts = list(fit_poses(mask, inv, np.array(starts)[distinct[: s.max_fits]], s.min_known_border))
     for quad in (_frame_quad(rect, inv) for rect in starts):
         if not _card_shaped(quad, frame_area, s) or (plausible is not None and not plausible(quad)):
             continue
@@ -410,7 +412,94 @@ def _side_rectangles(pts: np.ndarray, card_mm: tuple[float, float]) -> list[np.n
     return rects
 
 
-POSE_STEPS = ((3.0, 2.0), (1.5, 1.0), (0.75, 0.5), (0.4, 0.25))  # (mm, degrees): coarse to fine
+def _unexplained(
+    rings: list[np.ndarray],
+    good: list[Quad],
+    hom: np.ndarray,
+    card_mm: tuple[float, float],
+    min_area: float,
+    plausible: Callable[[np.ndarray], bool] | None,
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The regions (frame contour, and outline in table mm) where a card may lie that no good quad explains."""
+    cw, ch = card_mm
+    inv = np.linalg.inv(hom)
+    for contour in rings:
+        area = cv2.contourArea(contour)
+        if area < min_area:
+            continue
+        inside = [
+            q for q in good if cv2.pointPolygonTest(contour, tuple(map(float, q.corners.mean(axis=0))), False) >= 0
+        ]
+        if sum(cv2.contourArea(q.corners) for q in inside) >= 0.9 * area:
+            continue  # every card in this region has been found
+        pts = _to_mm(contour, hom)
+        if plausible is not None:  # a region centred where no card can lie (a marker) is not one
+            mid = pts.mean(axis=0) + np.array([(-cw, -ch), (cw, -ch), (cw, ch), (-cw, ch)]) / 2
+            if not plausible(cv2.perspectiveTransform(mid.reshape(-1, 1, 2), inv).reshape(4, 2).astype(np.float32)):
+                continue
+        yield contour, pts
+
+
+def _to_mm(contour: np.ndarray, hom: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(contour.reshape(-1, 1, 2).astype(np.float64), hom).reshape(-1, 2)
+
+
+def _aligned_rectangles(outlines: list[np.ndarray], card_mm: tuple[float, float]) -> list[np.ndarray]:
+    """Card-sized rectangles (table mm) lined up with the main edge directions of a region's outlines (its own
+    and its holes'), where those edges vote for a card's opposite sides: the top card of a pile, whose sides are
+    mostly inside the pile's region.
+
+    The edges of one card share a direction (modulo 90°); across that direction, edge points a card's width (or
+    height) apart are two of its sides.
+    """
+    polys = [cv2.approxPolyDP(o.astype(np.float32), 1.0, True).reshape(-1, 2).astype(np.float64) for o in outlines]
+    starts = np.concatenate(polys)
+    d = np.concatenate([np.roll(q, -1, axis=0) - q for q in polys])
+    length = np.hypot(d[:, 0], d[:, 1])
+    angle = np.degrees(np.arctan2(d[:, 1], d[:, 0])) % 90
+    votes = np.bincount(np.round(angle).astype(int) % 90, weights=length, minlength=90)
+    votes = votes + np.roll(votes, 1) + np.roll(votes, -1)  # a degree either way
+    rects = []
+    for peak in np.argsort(-votes)[:2]:
+        if votes[peak] < 0.3 * votes.max():
+            break
+        a = np.radians(float(peak))
+        u, v = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+        off = np.abs(((angle - peak + 45) % 90) - 45)
+        chosen = np.nonzero((off <= 4) & (length >= 3))[0]
+        if not len(chosen):
+            continue
+        steps = np.floor(length[chosen]).astype(int)  # a point every millimetre along each chosen edge
+        which = np.repeat(chosen, steps)
+        t = np.arange(steps.sum()) - np.repeat(np.cumsum(steps) - steps, steps)
+        edge = starts[which] + (t / length[which])[:, None] * d[which]
+        pts = edge @ np.stack([u, v], axis=1)
+        for width, height in (card_mm, card_mm[::-1]):
+            for x0 in _opposite_sides(pts[:, 0], width):
+                for y0 in _opposite_sides(pts[:, 1], height):
+                    c = x0 * u + y0 * v
+                    rects.append(np.array([c, c + width * u, c + width * u + height * v, c + height * v]))
+    return rects
+
+
+def _opposite_sides(positions: np.ndarray, gap: float, best: int = 2) -> list[float]:
+    """The ``best`` places x (1 mm bins, 5 mm apart) with the most positions at x or at x + ``gap``: two
+    opposite sides of a card."""
+    lo = np.floor(positions.min()) - gap - 2
+    counts = np.bincount(np.round(positions - lo).astype(int), minlength=int(np.ceil(gap)) + 4)
+    counts = counts + np.roll(counts, 1) + np.roll(counts, -1)
+    k = round(gap)
+    pair = counts[: len(counts) - k] + counts[k:]
+    out: list[float] = []
+    for x in np.argsort(-pair, kind="stable"):
+        if pair[x] <= 0 or len(out) == best:
+            break
+        if all(abs(lo + x - o) >= 5 for o in out):
+            out.append(float(lo + x))
+    return out
+
+
+POSE_STEPS = ((3.0, 2.0, 2.5), (1.5, 1.0, 0.0), (0.75, 0.5, 0.0), (0.4, 0.25, 0.0))  # mm, degrees, blur px
 
 
 def fit_poses(mask: np.ndarray, inv: np.ndarray, rects: np.ndarray, floor: float = -1.0) -> np.ndarray:
@@ -419,7 +508,8 @@ def fit_poses(mask: np.ndarray, inv: np.ndarray, rects: np.ndarray, floor: float
 
     A rectangle built from part of an outline is a few pixels off where a hand broke that outline, and the
     border score (a thin band each side of the edge) falls fast with the error. A pattern search over position
-    and angle on the table plane, scoring the frame's mask sampled between pixels, puts it back on the card.
+    and angle on the table plane, scoring the frame's mask sampled between pixels (softened for the first, long
+    steps), puts it back on the card.
     After each step size, rectangles that score below ``floor`` or have come to rest within two steps of a
     better one are dropped (many starts from one card's outline converge), and only moving ones are looked at
     again.
@@ -428,18 +518,19 @@ def fit_poses(mask: np.ndarray, inv: np.ndarray, rects: np.ndarray, floor: float
     centres = rects.mean(axis=1)
     local = rects - centres[:, None, :]
     angles = np.zeros(len(rects))
-    best = _soft_scores(_to_frame(local, centres, angles, inv), mask)
     grid = np.stack(np.meshgrid([-1, 0, 1], [-1, 0, 1], [-1, 0, 1], indexing="ij"), -1).reshape(-1, 3)
-    for step_mm, step_deg in POSE_STEPS:
+    for step_mm, step_deg, blur in POSE_STEPS:
         moving = np.arange(len(centres))
         if not len(moving):
             break
+        level, origin = _level(mask, _to_frame(local, centres, angles, inv), blur)
+        best = _soft_scores(_to_frame(local, centres, angles, inv) - origin, level)
         for _ in range(4):
             moves = grid * (step_mm, step_mm, step_deg)
             tried_c = (centres[moving, None, :] + moves[None, :, :2]).reshape(-1, 2)
             tried_a = (angles[moving, None] + moves[None, :, 2]).ravel()
-            quads = _to_frame(np.repeat(local[moving], len(grid), axis=0), tried_c, tried_a, inv)
-            scores = _soft_scores(quads, mask).reshape(len(moving), -1)
+            quads = _to_frame(np.repeat(local[moving], len(grid), axis=0), tried_c, tried_a, inv) - origin
+            scores = _soft_scores(quads, level).reshape(len(moving), -1)
             k = np.argmax(scores, axis=1)
             top = scores[np.arange(len(moving)), k]
             better = top > best[moving] + 1e-6
@@ -451,6 +542,17 @@ def fit_poses(mask: np.ndarray, inv: np.ndarray, rects: np.ndarray, floor: float
         keep = _distinct(_turn(local, angles) + centres[:, None, :], best, 2 * step_mm) & (best >= floor)
         centres, angles, best, local = centres[keep], angles[keep], best[keep], local[keep]
     return _turn(local, angles) + centres[:, None, :]
+
+
+def _level(mask: np.ndarray, quads: np.ndarray, blur: float, margin: int = 80) -> tuple[np.ndarray, np.ndarray]:
+    """The mask a search step reads, and where it starts in the frame: the first, long steps read it softened
+    (a wider pull towards the card), cut to the quads' surroundings so that the blur costs little."""
+    if not blur:
+        return mask, np.zeros(2)
+    h, w = mask.shape
+    x0, y0 = np.clip(np.floor(quads.reshape(-1, 2).min(axis=0)).astype(int) - margin, 0, (w - 1, h - 1))
+    x1, y1 = np.clip(np.ceil(quads.reshape(-1, 2).max(axis=0)).astype(int) + margin, (x0 + 1, y0 + 1), (w, h))
+    return cv2.GaussianBlur(mask[y0:y1, x0:x1], (0, 0), blur), np.array([x0, y0], float)
 
 
 def _distinct(rects: np.ndarray, scores: np.ndarray, near_mm: float = 1.0) -> np.ndarray:
