@@ -19,7 +19,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion.cli import main
-from companion.config import load_config
+from companion.config import Config, load_config
 from companion.sim.scene import Card, Scene, mat_to_table, render_scene
 from companion.vision import commands
 from companion.vision.catalog import Catalog
@@ -183,12 +183,18 @@ def test_a_card_is_named_in_the_zone_drawn_around_it(tmp_path: Path, catalogs, t
     assert [(c.face, c.zone) for c in cards] == [("4", "seat-3")]
 
 
+def _seat_3_around_the_card(tmp_path: Path, table_picture) -> Config:
+    """A config whose zones file (drawn on 1280x720 pictures) puts the pictured card in seat-3."""
+    _, (x, y) = table_picture
+    save_zones(tmp_path / "zones.toml", {"seat-3": square(x, y, 90)}, FRAME)
+    return load_config(write_config(tmp_path, 'mat = "none"\nzones_file = "zones.toml"'))
+
+
 def test_zones_follow_the_camera_to_another_resolution_of_the_same_view(
     tmp_path: Path, catalogs, table_picture
 ) -> None:
-    picture, (x, y) = table_picture
-    save_zones(tmp_path / "zones.toml", {"seat-3": square(x, y, 90)}, FRAME)
-    config = load_config(write_config(tmp_path, 'mat = "none"\nzones_file = "zones.toml"'))
+    picture, _ = table_picture
+    config = _seat_3_around_the_card(tmp_path, table_picture)
     recognizer = recognizer_for(catalogs["corgi-pileup"], config.camera, config.resolve)
     bigger = cv2.resize(cv2.imread(str(picture)), (1920, 1080), interpolation=cv2.INTER_LINEAR)
     assert [(c.face, c.zone) for c in recognizer.process(bigger).cards] == [("4", "seat-3")]
@@ -213,9 +219,8 @@ class StillCamera:
 def test_zones_drawn_on_another_view_are_refused_and_shown_as_the_cameras_problem(
     tmp_path: Path, catalogs, table_picture
 ) -> None:
-    picture, (x, y) = table_picture
-    save_zones(tmp_path / "zones.toml", {"seat-3": square(x, y, 90)}, FRAME)
-    config = load_config(write_config(tmp_path, 'mat = "none"\nzones_file = "zones.toml"'))
+    picture, _ = table_picture
+    config = _seat_3_around_the_card(tmp_path, table_picture)
     square_frame = cv2.imread(str(picture))[:, :720]
     recognizer = recognizer_for(catalogs["corgi-pileup"], config.camera, config.resolve)
     with pytest.raises(ZonesError, match="drawn on 1280x720 pictures but the camera now gives 720x720"):
