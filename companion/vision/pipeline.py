@@ -89,8 +89,9 @@ class Recognizer:
         self._last_hom: np.ndarray | None = None
 
     def process(self, frame: np.ndarray) -> FrameResult:
-        """The cards in one frame. Raises ``ZonesError`` when the drawn zones do not fit the camera's pictures."""
-        zones = self._zones_for((frame.shape[1], frame.shape[0]))
+        """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
+        camera's pictures (with one they are only a stand-in while the mat is out of view)."""
+        zones = self._zones_for((frame.shape[1], frame.shape[0])) if self.locator is None else self.zones
         timings: dict[str, float] = {}
         t0 = time.perf_counter()
         hom = None
