@@ -15,6 +15,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.vision.registration import to_mat
+
 CARD_ASPECT = 88.0 / 63.0
 
 
@@ -243,7 +245,8 @@ def find_cards(
     found = refined(found)  # before sizes are judged: an outline is a few pixels out until its sides are refined
     if table is not None:
         fitted = _known_size(mask, rings, holes, found, table, frame_area, s, plausible)
-        found = [q if any(q is f for f in found) else refined([q])[0] for q in fitted]
+        kept = {id(q) for q in found}  # quads that stood are refined already; fitted ones are new
+        found = [q if id(q) in kept else refined([q])[0] for q in fitted]
     return found
 
 
@@ -345,25 +348,21 @@ def _known_size(
         rects += found_here
         outlines += [pts] * len(found_here)
         inner = [h for h in holes if cv2.pointPolygonTest(contour, tuple(map(float, h[0, 0])), False) > 0]
-        aligned += _aligned_rectangles([pts, *(_to_mm(h, hom) for h in inner)], (cw, ch))
+        aligned += _aligned_rectangles([pts, *(to_mat(hom, h) for h in inner)], (cw, ch))
     scored: list[tuple[float, Quad]] = [
         (q.border - s.size_handicap * e, Quad(q.corners, q.border, e <= s.size_tolerance)) for q, e in contested
     ]
     starts = [_card_rect(q.corners, hom, (cw, ch)) for q in doubtful]  # the wrong size, but in the right place?
     priority = [2.0] * len(starts)
-    if rects:
-        # a cheap first look at every rectangle as drawn; the promising ones are snapped to the outline
-        raw = cv2.perspectiveTransform(np.concatenate(rects).reshape(-1, 1, 2), inv).reshape(-1, 4, 2)
+    if rects or aligned:
+        # a cheap first look at every rectangle as drawn: the promising ones from an outline's stretches are
+        # snapped to it; a pile's top card (aligned) looks poor until the fit lines it up, so all of those go on
+        raw = to_mat(inv, np.array(rects + aligned)).reshape(-1, 4, 2)
         rough = _border_scores(raw, mask)
-        free = _clear_of(raw, [q.corners for q in good])
-        promising = np.nonzero((rough >= s.min_fit_start) & free)[0]
-        starts += [_snap(rects[k], outlines[k]) for k in promising]
-        priority += list(rough[promising])
-    if aligned:  # the top card of a pile: a rough look says little until the fit lines it up
-        raw = cv2.perspectiveTransform(np.concatenate(aligned).reshape(-1, 1, 2), inv).reshape(-1, 4, 2)
-        clear = np.nonzero(_clear_of(raw, [q.corners for q in good]))[0]
-        starts += [aligned[k] for k in clear]
-        priority += list(_border_scores(raw[clear], mask))
+        from_stretch = np.arange(len(raw)) < len(rects)
+        chosen = np.nonzero(_clear_of(raw, [q.corners for q in good]) & (~from_stretch | (rough >= s.min_fit_start)))[0]
+        starts += [_snap(rects[k], outlines[k]) if from_stretch[k] else aligned[k - len(rects)] for k in chosen]
+        priority += list(rough[chosen])
     if starts:
         ranked = np.argsort(-np.array(priority), kind="stable")[: 4 * s.max_fits]
         distinct = ranked[_distinct(np.array(starts)[ranked], np.array(priority)[ranked], 2.0)]  # one per outline
@@ -432,16 +431,12 @@ def _unexplained(
         ]
         if sum(cv2.contourArea(q.corners) for q in inside) >= 0.9 * area:
             continue  # every card in this region has been found
-        pts = _to_mm(contour, hom)
+        pts = to_mat(hom, contour)
         if plausible is not None:  # a region centred where no card can lie (a marker) is not one
             mid = pts.mean(axis=0) + np.array([(-cw, -ch), (cw, -ch), (cw, ch), (-cw, ch)]) / 2
-            if not plausible(cv2.perspectiveTransform(mid.reshape(-1, 1, 2), inv).reshape(4, 2).astype(np.float32)):
+            if not plausible(to_mat(inv, mid).astype(np.float32)):
                 continue
         yield contour, pts
-
-
-def _to_mm(contour: np.ndarray, hom: np.ndarray) -> np.ndarray:
-    return cv2.perspectiveTransform(contour.reshape(-1, 1, 2).astype(np.float64), hom).reshape(-1, 2)
 
 
 def _aligned_rectangles(outlines: list[np.ndarray], card_mm: tuple[float, float]) -> list[np.ndarray]:
@@ -523,8 +518,9 @@ def fit_poses(mask: np.ndarray, inv: np.ndarray, rects: np.ndarray, floor: float
         moving = np.arange(len(centres))
         if not len(moving):
             break
-        level, origin = _level(mask, _to_frame(local, centres, angles, inv), blur)
-        best = _soft_scores(_to_frame(local, centres, angles, inv) - origin, level)
+        here = _to_frame(local, centres, angles, inv)
+        level, origin = _level(mask, here, blur)
+        best = _soft_scores(here - origin, level)
         for _ in range(4):
             moves = grid * (step_mm, step_mm, step_deg)
             tried_c = (centres[moving, None, :] + moves[None, :, :2]).reshape(-1, 2)
@@ -578,7 +574,7 @@ def settle(quad: np.ndarray, mask: np.ndarray, hom: np.ndarray, card_mm: tuple[f
 
 def _card_rect(quad: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
     """The card-sized rectangle on the table (mm) with a frame quad's centre and direction."""
-    pts = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64), hom).reshape(4, 2)
+    pts = to_mat(hom, quad)
     short, long = pts[1] - pts[0] + pts[2] - pts[3], pts[2] - pts[1] + pts[3] - pts[0]
     u = short / max(float(np.hypot(*short)), 1e-9)
     v = long - (long @ u) * u  # square to the short side
@@ -589,7 +585,7 @@ def _card_rect(quad: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float]) 
 
 def _frame_quad(rect: np.ndarray, inv: np.ndarray) -> np.ndarray:
     """A rectangle on the table (mm) as a frame quad in ``portrait_order``."""
-    hyp = cv2.perspectiveTransform(rect.reshape(-1, 1, 2).astype(np.float64), inv).reshape(4, 2).astype(np.float32)
+    hyp = to_mat(inv, rect).astype(np.float32)
     return portrait_order(hyp if cv2.contourArea(hyp, oriented=True) > 0 else hyp[::-1].copy())
 
 
@@ -604,7 +600,7 @@ def _turn(local: np.ndarray, degrees: np.ndarray) -> np.ndarray:
 def _to_frame(local: np.ndarray, centres: np.ndarray, angles: np.ndarray, inv: np.ndarray) -> np.ndarray:
     """Rectangles given about their centres (M x 4 x 2 mm), turned and placed on the table, as frame quads."""
     mm = _turn(local, angles) + centres[:, None, :]
-    return cv2.perspectiveTransform(mm.reshape(-1, 1, 2), inv).reshape(-1, 4, 2)
+    return to_mat(inv, mm).reshape(-1, 4, 2)
 
 
 def _soft_scores(quads: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -653,7 +649,7 @@ def _clear_of(quads: np.ndarray, taken: list[np.ndarray]) -> np.ndarray:
 
 def _size_error(quad: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float]) -> float:
     """The largest relative error of a quad's sides and diagonals, measured on the table, against the card's."""
-    pts = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64), hom).reshape(-1, 2)
+    pts = to_mat(hom, quad)
     sides = np.hypot(*(np.roll(pts, -1, axis=0) - pts).T)
     diagonals = np.hypot(*(pts[2:] - pts[:2]).T)
     true = np.array([card_mm[0], card_mm[1], card_mm[0], card_mm[1], *[np.hypot(*card_mm)] * 2])
