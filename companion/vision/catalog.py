@@ -66,6 +66,21 @@ def _small(card: np.ndarray, blur: float = 0.0) -> np.ndarray:
     return cv2.GaussianBlur(small, (0, 0), blur) if blur else small
 
 
+GRID = (FEATURE[1] // CELL, FEATURE[0] // CELL)  # rows and columns of occlusion cells
+
+
+def _cells(img: np.ndarray) -> np.ndarray:
+    """An image at ``FEATURE`` px as (cells, pixels of a cell, channels), cells row by row."""
+    rows, cols = GRID
+    blocks = img[: rows * CELL, : cols * CELL].reshape(rows, CELL, cols, CELL, -1).transpose(0, 2, 1, 3, 4)
+    return blocks.reshape(rows * cols, CELL * CELL, -1)
+
+
+def _cell_pixels(flags: np.ndarray) -> np.ndarray:
+    """One flag per cell as a mask of ``FEATURE`` px."""
+    return np.repeat(np.repeat(flags.reshape(GRID), CELL, 0), CELL, 1)
+
+
 def features(card: np.ndarray, hidden: np.ndarray | None = None, *, blur: float = 0.0) -> np.ndarray:
     """A lighting-normalised opponent-colour image of a rectified card, flattened per occlusion cell.
 
@@ -73,10 +88,9 @@ def features(card: np.ndarray, hidden: np.ndarray | None = None, *, blur: float 
     over part of the card must not shift the rest. ``blur`` (feature px) softens a reference like a blurred frame.
     """
     small = _small(card, blur) if card.shape[:2] != FEATURE[::-1] or blur else card.astype(np.float32, copy=True)
-    h, w = FEATURE[1] // CELL, FEATURE[0] // CELL
     seen = np.ones(small.shape[:2], bool)
     if hidden is not None and not hidden.all():
-        seen[: h * CELL, : w * CELL] = ~np.repeat(np.repeat(hidden.reshape(h, w), CELL, 0), CELL, 1)
+        seen[: GRID[0] * CELL, : GRID[1] * CELL] = ~_cell_pixels(hidden)
     white = np.percentile(small[seen], 92, axis=0)
     small /= np.maximum(white, 8.0)
     b, g, r = small[..., 0], small[..., 1], small[..., 2]
@@ -84,12 +98,11 @@ def features(card: np.ndarray, hidden: np.ndarray | None = None, *, blur: float 
     lum = (lum - lum[seen].mean()) / (lum[seen].std() + 0.05) * 0.3  # glare and haze flatten contrast: restore it
     o1 = (r - g) * CHROMA_WEIGHT / 2
     o2 = (r + g - 2 * b) * CHROMA_WEIGHT / 4
-    img = np.stack([lum, o1, o2], axis=-1)
-    cells = img[: h * CELL, : w * CELL].reshape(h, CELL, w, CELL, 3).transpose(0, 2, 1, 3, 4)
-    return cells.reshape(h * w, CELL * CELL * 3)
+    return _cells(np.stack([lum, o1, o2], axis=-1)).reshape(GRID[0] * GRID[1], -1)
 
 
 OCCLUDER_TOLERANCE = 0.14  # colour distance (share of the card's white) within which a pixel is the occluder
+RIM = np.pad(np.zeros((GRID[0] - 2, GRID[1] - 2), bool), 1, constant_values=True).ravel()  # the cells at the edge
 
 
 def occluder_cells(small: np.ndarray, hidden: np.ndarray) -> np.ndarray:
@@ -100,30 +113,18 @@ def occluder_cells(small: np.ndarray, hidden: np.ndarray) -> np.ndarray:
     glare, the pixels of its colour connected to it are the same occluder, and are not evidence either.
     ``small`` is the card at ``FEATURE`` px, ``hidden`` the cells already found to fit no reference.
     """
-    rows, cols = FEATURE[1] // CELL, FEATURE[0] // CELL
-    grid = hidden.reshape(rows, cols)
-    rim = np.ones_like(grid)
-    rim[1:-1, 1:-1] = False
-    seeds = np.argwhere(grid & rim)
-    none = np.zeros(rows * cols, bool)
-    if not len(seeds):
-        return none
+    seeds = hidden & RIM
+    if not seeds.any():
+        return np.zeros_like(seeds)
     img = small / np.maximum(np.percentile(small, 92, axis=(0, 1)), 8.0)
-    colours = [
-        np.median(img[r * CELL : (r + 1) * CELL, c * CELL : (c + 1) * CELL].reshape(-1, 3), axis=0) for r, c in seeds
-    ]
-    colours = np.array([c for c in colours if c.min() < 0.85])  # a white cell there is glare, not a hand
+    colours = np.median(_cells(img)[seeds], axis=1)
+    colours = colours[colours.min(axis=1) < 0.85]  # a white cell there is glare, not a hand
     if not len(colours):
-        return none
+        return np.zeros_like(seeds)
     near = (np.abs(img[:, :, None, :] - colours[None, None]).max(axis=3) < OCCLUDER_TOLERANCE).any(axis=2)
     _, labels = cv2.connectedComponents(near.astype(np.uint8), connectivity=4)
-    at_seed = np.zeros_like(near)
-    for r, c in seeds:
-        at_seed[r * CELL : (r + 1) * CELL, c * CELL : (c + 1) * CELL] = True
-    reaching = np.setdiff1d(np.unique(labels[at_seed & near]), [0])
-    covered = np.isin(labels, reaching)
-    share = covered[: rows * CELL, : cols * CELL].reshape(rows, CELL, cols, CELL).mean(axis=(1, 3))
-    return (share >= 0.5).ravel()
+    reaching = np.setdiff1d(np.unique(labels[_cell_pixels(seeds) & near]), [0])
+    return _cells(np.isin(labels, reaching)).mean(axis=(1, 2)) >= 0.5
 
 
 class Catalog:
