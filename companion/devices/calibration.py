@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.games.toml_files import read_toml
+from companion.games.toml_files import read_toml, write_toml
 
 FORMAT_VERSION = 1
 T = TypeVar("T")
@@ -156,11 +156,7 @@ class CalibrationProfile:
 
     def save(self, path: str | Path) -> None:
         """Write atomically: a half-written profile must never be what the next start reads."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(self.dumps(), encoding="utf-8")
-        tmp.replace(path)
+        write_toml(path, self.dumps())
 
 
 def _table(raw: dict[str, Any], name: str) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Reading the project's TOML files (deck specs, the config, calibration profiles) with one kind of error.
+"""Reading the project's TOML files (deck specs, the config, calibration profiles) with one kind of error, and
+writing the ones it writes (calibration profiles, drawn zones) so that a half-written file is never read.
 
 It lives in the rules core, the innermost layer, so every layer can use it.
 """
@@ -19,3 +20,13 @@ def read_toml(path: str | Path, error: type[Exception], missing: str) -> dict[st
         raise error(f"{path}: {missing}") from None
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{path}: not valid TOML: {exc}") from None
+
+
+def write_toml(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically (folders made as needed): a half-written file must never be what
+    the next start reads, and a failed write leaves the old file as it was."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(path)

@@ -10,14 +10,13 @@ few corners, off the picture, crossing itself) is refused with its name before a
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from companion.games.toml_files import read_toml
+from companion.games.toml_files import read_toml, write_toml
 
 DEFAULT_ZONES_FILE = "calibration/zones.toml"
 MAX_CORNERS = 100  # far more than anyone clicks; bounds the self-crossing check
@@ -101,11 +100,7 @@ def save_zones(path: str | Path, zones: Mapping[str, Any], frame_size: tuple[int
     for name, points in checked.items():
         numbers = ", ".join(f"{round(float(v), 1):g}" for v in points.ravel())
         lines.append(f"{toml_string(name)} = [{numbers}]")
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    os.replace(partial, path)
+    write_toml(path, "\n".join(lines) + "\n")
 
 
 def fit_to_frame(
