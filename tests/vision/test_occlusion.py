@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import pytest
 
@@ -11,13 +10,9 @@ from companion.vision import catalog as catalog_module
 from companion.vision.catalog import Catalog
 from companion.vision.detect import DetectSettings, _border_score, fit_poses, white_mask
 from companion.vision.mat import mat_layout
-from companion.vision.registration import MatLocator
+from companion.vision.registration import MatLocator, to_mat
 
 SEED = 1700  # tests use seeds 1000-1999
-
-
-def _mm(hom: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    return cv2.perspectiveTransform(pts.reshape(-1, 1, 2).astype(np.float64), hom).reshape(-1, 2)
 
 
 @pytest.mark.parametrize(("dx", "dy", "turn"), [(5.0, -4.0, 4.0), (-7.0, 3.0, -3.0), (2.0, 8.0, 0.0)])
@@ -31,7 +26,7 @@ def test_a_card_sized_rectangle_off_by_millimetres_is_fitted_back_onto_a_card_a_
     truth = rendered.truths[0]
     assert 0.8 < truth.visible < 0.99  # the hand really covers part of it
     hom = MatLocator(mat_layout("A3")).locate(rendered.image)
-    true_mm = _mm(hom, truth.corners)
+    true_mm = to_mat(hom, truth.corners)
     centre = true_mm.mean(axis=0)
     a = np.radians(turn)
     start = (true_mm - centre) @ np.array([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]]) + centre + (dx, dy)
@@ -40,7 +35,7 @@ def test_a_card_sized_rectangle_off_by_millimetres_is_fitted_back_onto_a_card_a_
     fitted = fit_poses(mask, inv, start[None])
     assert len(fitted) == 1
     assert np.abs(fitted[0] - true_mm).max() < 2.0  # mm, every corner: within reach of the edge refinement
-    before, after = (_border_score(_mm(inv, r).astype(np.float32), mask) for r in (start, fitted[0]))
+    before, after = (_border_score(to_mat(inv, r).astype(np.float32), mask) for r in (start, fitted[0]))
     assert after > before + 0.3
 
 
@@ -86,5 +81,5 @@ def test_mat_markers_are_placed_to_a_fraction_of_a_pixel(seed: int) -> None:
     assert len(found) == 4
     ox, oy = mat_to_table(scene)
     for marker, corners in layout.marker_corners().items():
-        truth = _mm(rendered.table_to_image, corners + np.array([ox, oy]))
+        truth = to_mat(rendered.table_to_image, corners + np.array([ox, oy]))
         assert np.abs(found[marker] - truth).max() < 1.0  # px
