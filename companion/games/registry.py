@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from companion.games.base import MalformedAction, Ruleset
+from companion.games.clash_of_corgis import ClashOfCorgis
 from companion.games.corgi_pileup import CorgiPileup
 from companion.games.pigzup import PigzUp
 
-GAMES: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CorgiPileup(), PigzUp())}
+GAMES: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CorgiPileup(), PigzUp(), ClashOfCorgis())}
 
 
 def get_game(name: str) -> Ruleset:

@@ -1,0 +1,80 @@
+"""The card-effect vocabulary the three games share: each rank is a class of corgi (1 Oracle ... Wild
+Illusionist) whose effect each game words its own way. The rulebook's text of every effect is kept here, once,
+so the prompts quote it and the tests check that every effect the book lists is implemented.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from companion.games.clash_of_corgis import cards
+
+
+class Role(enum.Enum):
+    """The class printed on a card, from its rank."""
+
+    ORACLE = 1
+    BARD = 2
+    HEALER = 3
+    MONK = 4
+    FIGHTER = 5
+    MAGE = 6
+    ARCHER = 7
+    BERSERKER = 8
+    ASSASSIN = 9
+    SAMURAI = "ace"
+    ILLUSIONIST = "wild"
+
+    @property
+    def title(self) -> str:
+        return self.name.title()
+
+
+def role(card: str) -> Role:
+    n = cards.number(card)
+    return Role(n if n is not None else cards.kind(card))
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect as the rulebook prints it: "7 Archer (Deadeye): Target any player. ..."."""
+
+    name: str
+    text: str
+
+
+# Original: "Card Effects".
+ORIGINAL: dict[Role, Effect] = {
+    Role.ORACLE: Effect("Chance", "Privately view the top card of the deck. If the suit of that card matches a suit "
+                        "from a card in this combo, discard it to win the round. Otherwise, return it to the top of "
+                        "the deck."),
+    Role.BARD: Effect("Sing", "Play your turn again, but if you do, at least 1 card from your next play must match "
+                      "this card's suit."),
+    Role.HEALER: Effect("Heal", "Draw 1 card. Then, return 1 card from your hand to the bottom of the deck."),
+    Role.MONK: Effect("Mix-Up", "Target the next player. Declare high or low. If you said low, the next play must be "
+                      "lower ranked to beat this play. If you said high, the next play must be higher ranked (as "
+                      "usual)."),
+    Role.FIGHTER: Effect("Pierce", "Target the next player. Force them to expose a card from their hand. That card "
+                         "can not be played this round."),
+    Role.MAGE: Effect("Burn", "Discard 1 card from your hand that matches this card's suit."),
+    Role.ARCHER: Effect("Deadeye", "Target any player. Randomly select a card from that player's hand and expose it."),
+    Role.BERSERKER: Effect("Panic", "If a player chooses to pass on their turn while this card is part of a leading "
+                           "combo, that player must expose a card of their choosing."),
+    Role.ASSASSIN: Effect("K.O.", "Target the next player. Skip their turn."),
+    Role.SAMURAI: Effect("Parry", "During another player's turn, you may activate this card while in your hand to "
+                         "cancel a card's effect that targets you as a player. If played this way, you must expose "
+                         "this card."),
+    Role.ILLUSIONIST: Effect("Illusion", "This card can beat any rank. Once played, this card copies the rank and the "
+                             "effect of the previous leading combo. If played first in a round, the rank becomes 0 "
+                             "and has no effect. The Wild can not be used in combination with other non-Wild cards."),
+}
+
+
+def card_name(card: str) -> str:
+    """A card in words: "Fire 7 (Archer)", "Void A (Samurai)", "Earth Wild (Illusionist)"."""
+    return f"{cards.suit(card).title()} {cards.label(card)} ({role(card).title})"
+
+
+def names(card_ids: tuple[str, ...] | list[str]) -> str:
+    return ", ".join(card_name(c) for c in card_ids)
