@@ -174,6 +174,8 @@ def test_bard_plays_again_with_its_suit():
     state = game([["earth-2", "water-2", "fire-5", "earth-6"], ["earth-9"]])
     state = RULES.apply(state, play(P1, "earth-2", "water-2", effect="water-2"))
     assert RULES.to_move(state) == (P1,) and state.bard_suit == "water"
+    # Ruling CO-3: the extra play is a turn of the round like any other: it must beat the Bard.
+    assert refused(state, play(P1, "fire-5")).code == "wrong-combo"
     single = game([["earth-2", "fire-5", "earth-8"], ["earth-9"]])
     single = RULES.apply(single, play(P1, "earth-2"))
     assert refused(single, play(P1, "fire-5")).code == "bard-suit"
@@ -382,3 +384,20 @@ def test_a_mage_burning_the_last_card_wins():
     state = with_hands(game([[], []]), [["earth-6", "earth-1"], ["fire-3"]])
     state = apply_all(state, [play(P1, "earth-6"), Discard(P1, "earth-1")])
     assert RULES.outcome(state).winners == (P1,)
+
+
+def test_a_pass_does_not_lock_a_player_out_of_the_round():
+    # Ruling CO-2: the round ends only when "all other players, on their turn, 'Pass' in succession".
+    state = game([["earth-3"], ["fire-8"], ["water-9", "water-4"]], deck_top=("void-1",))
+    state = apply_all(state, [play(P1, "earth-3"), Heal(P1, "void-1"), PassTurn(P2), play(P3, "water-4"),
+                              Declare(P3, False)])
+    assert state.passed == [] and RULES.to_move(state) == (P1,)
+    state = apply_all(state, [PassTurn(P1), play(P2, "fire-8")])  # P2 passed before and beats now
+    assert state.lead.owner == P2
+
+
+def test_a_mage_may_burn_an_exposed_card_even_one_pierced_by_a_fighter():
+    # Ruling CO-10: "The exposed hand is part of a player's hand"; a pierced card can not be *played*.
+    state = game([["earth-5"], ["fire-2", "fire-6"]])
+    state = apply_all(state, [play(P1, "earth-5"), Expose(P2, "fire-2"), play(P2, "fire-6"), Discard(P2, "fire-2")])
+    assert state.exposed[P2] == [] and state.discard == ["fire-2"]

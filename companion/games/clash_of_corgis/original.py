@@ -178,9 +178,13 @@ class OriginalRules(VariantRules[OriginalState]):
             if card in s.locked:
                 return IllegalMove("pierced", f"{card_name(card)} was exposed by a Fighter: it can not be played "
                                    "this round.")
-        if s.bard_suit is not None and all(cards.suit(c) != s.bard_suit for c in played):
+        beaten = self._beat_problem(s, played)
+        if beaten is None and s.bard_suit is not None and all(cards.suit(c) != s.bard_suit for c in played):
             return IllegalMove("bard-suit", f"After your Bard, at least 1 card from your next play must be "
                                f"{s.bard_suit.title()} (or pass).")
+        return beaten
+
+    def _beat_problem(self, s: OriginalState, played: tuple[str, ...]) -> IllegalMove | None:
         lead = s.lead
         if lead is None:
             return None  # "play any combo (known as the leading combo)"
@@ -188,10 +192,9 @@ class OriginalRules(VariantRules[OriginalState]):
         # "Matches the same type of combo as the leading combo" (Ruling CO-9: a Wild too).
         if len(played) != len(lead.cards):
             return IllegalMove("wrong-combo", f"The leading combo is a {kind}: beat it with a {kind}, or pass.")
-        if wilds:
-            return None  # "This card can beat any rank."
         rank = rank_value(played[0])
-        assert rank is not None
+        if rank is None:
+            return None  # the Wild: "This card can beat any rank."
         if s.low and rank >= lead.rank:
             # Monk: "If you said low, the next play must be lower ranked to beat this play."
             return IllegalMove("not-lower", f"The Monk said low: a {kind} can only be beaten by a lower {kind} "
