@@ -45,25 +45,30 @@ def _known() -> frozenset[str]:
     return frozenset(all_cards())
 
 
+@cache
 def suit(card: str) -> str:
     return str(_face(card)["suit"])
 
 
+@cache
 def kind(card: str) -> str:
     """``"rank"`` for the numbered cards 1-9, else ``"ace"`` or ``"wild"``."""
     return _face(card).kind
 
 
+@cache
 def number(card: str) -> int | None:
     """The printed number of a 1-9 card; ``None`` for the Ace and the Wild."""
     value = _face(card).get("rank")
     return int(value) if value is not None else None
 
 
+@cache
 def is_wild(card: str) -> bool:
     return kind(card) == WILD
 
 
+@cache
 def is_ace(card: str) -> bool:
     return kind(card) == ACE
 

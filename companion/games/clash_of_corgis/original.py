@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from functools import cache
 from typing import Any, ClassVar
 
 from companion.games.actions import Action
@@ -46,6 +47,7 @@ ACE_RANK = 10  # "Cards rank from low-to-high: 1 2 3 4 5 6 7 8 9 A"
 SUIT_EFFECTS = (Role.BARD, Role.MAGE)  # the effects that use "this card's suit"
 
 
+@cache
 def rank_value(card: str) -> int | None:
     """A card's rank in Original: 1-9, the Ace 10; ``None`` for the Wild, which copies one."""
     if cards.is_wild(card):
