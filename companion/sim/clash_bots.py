@@ -11,10 +11,25 @@ from typing import Any
 
 from companion.games.actions import Action
 from companion.games.base import Ruleset
-from companion.games.clash_of_corgis.actions import Declare, Discard, Expose, Heal, Parry, PassTurn, Play, Target
+from companion.games.clash_of_corgis.actions import (
+    Build,
+    Declare,
+    Discard,
+    Expose,
+    Fight,
+    Heal,
+    Parry,
+    PassTurn,
+    Play,
+    Retire,
+    Target,
+)
 from companion.games.clash_of_corgis.effects import Role
 from companion.games.clash_of_corgis.original import rank_value
 from companion.games.clash_of_corgis.original_state import OriginalState
+from companion.games.clash_of_corgis.treasure_island import bonus_of, party_total, ti_rank
+from companion.games.clash_of_corgis.treasure_state import Phase as TreasurePhase
+from companion.games.clash_of_corgis.treasure_state import TreasureState
 
 Policy = Callable[[Any, int, list[Action], random.Random], Action]
 
@@ -69,7 +84,45 @@ def original_policy(s: OriginalState, seat: int, moves: list[Action], rng: rando
     return first
 
 
-POLICIES: dict[str, Policy] = {"original": original_policy}
+FOE_AVERAGE = 6.0  # a foe's expected rank: 1-9 and five Aces and five Wilds at 10
+
+
+def treasure_policy(s: TreasureState, seat: int, moves: list[Action], rng: random.Random) -> Action:
+    """Build the strongest party (bonuses count), fight as many foes as it can expect to beat, aim effects at the
+    leader in loot, and always parry."""
+    def party_value(party: list[str]) -> float:
+        bonus = bonus_of(party)
+        value = party_total(party, bonus)
+        return value + (FOE_AVERAGE if bonus == "fire" else 3 if bonus in ("wind", "earth") else 0)
+
+    first = moves[0]
+    if isinstance(first, Build):
+        def built(move: Action) -> float:
+            card, old = getattr(move, "card", None), getattr(move, "replace", None)
+            party = [c for c in s.parties[seat] if c != old] + ([card] if card else [])
+            return party_value(party) + rng.random()
+
+        return max(moves, key=built)
+    if isinstance(first, PassTurn):
+        total = party_value(s.parties[seat])
+        fights = [m for m in moves if isinstance(m, Fight) and total > FOE_AVERAGE * m.foes + 2]
+        return max(fights, key=lambda m: m.foes) if fights else first
+    if isinstance(first, Target):
+        return max(moves, key=lambda m: (len(s.loot[getattr(m, "target", seat)]), rng.random()))
+    if isinstance(first, Parry):
+        aces = [m for m in moves if isinstance(m, Parry) and m.card is not None]
+        return min(aces, key=lambda m: ti_rank(m.replace) if m.replace else 11) if aces else first
+    if isinstance(first, Discard):
+        if s.phase is TreasurePhase.WIND:
+            worst = max(s.foes, key=ti_rank)
+            return Discard(seat, worst) if ti_rank(worst) > FOE_AVERAGE else Discard(seat, None)
+        return max(moves, key=lambda m: ti_rank(getattr(m, "card", None) or "earth-1"))
+    if isinstance(first, Retire):
+        return max(moves, key=lambda m: sum(ti_rank(c) for c in getattr(m, "keep", ())))
+    return first
+
+
+POLICIES: dict[str, Policy] = {"original": original_policy, "treasure-island": treasure_policy}
 
 
 @dataclass

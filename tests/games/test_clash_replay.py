@@ -37,3 +37,13 @@ def test_a_replayed_refusal_names_the_rule(tmp_path):
     report = replay_lines("clash-of-corgis", lines)
     (violation,) = report["violations"]
     assert violation["violation"]["message"] == "A single can only be beaten by a higher single (above 1)."
+
+
+def test_the_treasure_island_example_fight_replays_from_its_file():
+    path = DATA / "clash-treasure-island-example.jsonl"
+    report = replay_lines("clash-of-corgis", path.read_text(encoding="utf-8").splitlines())
+    assert report["violations"] == []
+    fight = report["state"]["last_fight"]
+    assert (fight["party_total"], fight["foes_total"], fight["won"]) == (16, 11, True)
+    assert report["state"]["loot"] == [["wind-ace", "void-1"], []]
+    assert report["scoreboard"]["rows"][0]["cells"][0] == 2

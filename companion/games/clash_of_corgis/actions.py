@@ -73,11 +73,14 @@ class Target(Action):
 
 @dataclass(frozen=True)
 class Parry(Action):
-    """The target of an effect answers it: ``card`` is the Samurai (Ace) that cancels it, ``null`` lets it be."""
+    """The target of an effect answers it: ``card`` is the Samurai (Ace) that cancels it, ``null`` lets it be.
+    Treasure Island: the Ace goes to the party; ``replace`` names the party card it replaces when the party is
+    full (``null`` with a full party: the Ace is discarded instead)."""
 
     type: ClassVar[str] = "parry"
     player: Seat
     card: str | None
+    replace: str | None = None
 
 
 @dataclass(frozen=True)
@@ -115,3 +118,42 @@ class Discard(Action):
     type: ClassVar[str] = "discard"
     player: Seat
     card: str | None
+
+
+@dataclass(frozen=True)
+class Reveal(Action):
+    """Cards the table turned face up that the referee could not know before: at a real table, the foes of a
+    fight (or the Wind bonus's new foe), or a hand the Berserker made its player reveal."""
+
+    type: ClassVar[str] = "reveal"
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Build(Action):
+    """Treasure Island, Build your Party: a card from the hand to the party (``null``: none), replacing
+    ``replace`` (discarded) when the party is full."""
+
+    type: ClassVar[str] = "build"
+    player: Seat
+    card: str | None
+    replace: str | None = None
+
+
+@dataclass(frozen=True)
+class Fight(Action):
+    """Treasure Island: declare and take 1, 2 or 3 foes from the top of the deck."""
+
+    type: ClassVar[str] = "fight"
+    player: Seat
+    foes: int
+
+
+@dataclass(frozen=True)
+class Retire(Action):
+    """Treasure Island, Retire your Party: the party cards ``keep`` stay on the table (a Healer's one card, or the
+    whole party with the Earth bonus after a lost fight); the rest are discarded."""
+
+    type: ClassVar[str] = "retire"
+    player: Seat
+    keep: tuple[str, ...] = ()

@@ -71,6 +71,48 @@ ORIGINAL: dict[Role, Effect] = {
 }
 
 
+# Treasure Island: "Card Effects".
+TREASURE_ISLAND: dict[Role, Effect] = {
+    Role.ORACLE: Effect("Future Sight", "Privately look at the top card of the deck. If it is the same suit as this "
+                        "card, take it as loot. Otherwise, place it back on the top of the deck."),
+    Role.BARD: Effect("Inspiration", "Draw a card. Then, you may retake your 'Build your Party' phase."),
+    Role.HEALER: Effect("Heal", "During the 'Retire your Party' phase, you may keep one card on the table (except "
+                        "for another Healer)."),
+    Role.MONK: Effect("Negotiation", "Target any player. They must fight 3 foes right now, if possible."),
+    Role.FIGHTER: Effect("Piercing Lance", "Target any player. Select a card from their hand and look at it "
+                         "privately. If that card is lower than 5, steal one loot from their loot pile, if possible. "
+                         "Otherwise, the selected card gets discarded."),
+    Role.MAGE: Effect("Elemental Stun", "Target any player. Select a card from their hand and look at it privately. "
+                      "If that card is the same suit as this card, steal one loot from their loot pile, if possible. "
+                      "Otherwise, the selected card gets discarded."),
+    Role.ARCHER: Effect("Piercing Arrow", "Target any player. Select a card from their hand and look at it privately. "
+                        "If that card is higher than 7, steal one loot from their loot pile, if possible. Otherwise, "
+                        "the selected card gets discarded."),
+    Role.BERSERKER: Effect("Intimidation", "Target any player. That player must reveal their hand to all players and "
+                           "discard their highest ranked card. If there is a tie, you can choose which card is "
+                           "discarded instead."),
+    Role.ASSASSIN: Effect("Elimination", "Target any player. Discard any card in their party, if possible."),
+    Role.SAMURAI: Effect("Parry", "During another player's turn, you may activate this card while in your hand to "
+                         "cancel a card's effect that targets you as a player. If played this way, you must play this "
+                         "card to your party. If you have a full party, you may replace a card in your party or "
+                         "discard this card instead."),
+    Role.ILLUSIONIST: Effect("Copycat", "Copy a card effect in your party for this turn only."),
+}
+
+# Treasure Island: "Bonus Effects", by the suit both party cards share, or "double" for a shared rank.
+BONUSES: dict[str, Effect] = {
+    "earth": Effect("Earth Bonus", "If you lose a fight, you may keep your party on the table (instead of "
+                    "discarding them) during the 'Retire your Party' phase."),
+    "water": Effect("Water Bonus", "Increase the rank of a card in your party to 10."),
+    "fire": Effect("Fire Bonus", "Reduce the rank of a foe to 0."),
+    "wind": Effect("Wind Bonus", "You may choose 1 foe to discard and replace with a new foe from the top of the "
+                   "deck."),
+    "void": Effect("Void Bonus", "Increase the total rank of your party by 10."),
+    "double": Effect("Double Bonus", "Multiply the sum of the rank of your party by 2. (A party with an Ace and a "
+                     "Wild do not get a Double Bonus, but a party with 2 Aces or 2 Wild cards will.)"),
+}
+
+
 def card_name(card: str) -> str:
     """A card in words: "Fire 7 (Archer)", "Void A (Samurai)", "Earth Wild (Illusionist)"."""
     return f"{cards.suit(card).title()} {cards.label(card)} ({role(card).title})"

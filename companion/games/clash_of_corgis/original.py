@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from functools import cache
 from typing import Any, ClassVar
 
@@ -38,6 +39,8 @@ from companion.games.clash_of_corgis.actions import (
 )
 from companion.games.clash_of_corgis.dealing import chance_deal, deal_hands, first_player_option
 from companion.games.clash_of_corgis.effects import ORIGINAL, Role, card_name, names, role
+from companion.games.clash_of_corgis.hands import may_hold, take_hidden
+from companion.games.clash_of_corgis.looks import oracle_take
 from companion.games.clash_of_corgis.original_state import Lead, OriginalState, Pending, Phase
 from companion.games.clash_of_corgis.variant import VariantRules, check_seat
 
@@ -131,18 +134,8 @@ class OriginalRules(VariantRules[OriginalState]):
 
     # --- the cards in a hand -------------------------------------------------------------------------
     def _from_hidden(self, s: OriginalState, seat: int, card: str) -> None:
-        """Take ``card`` from the hidden part of ``seat``'s hand; refuse it if it cannot be there."""
-        name = card_name(card)
-        if s.hands is not None:
-            if card not in s.hands[seat]:
-                raise IllegalMove("not-in-hand", f"{s.players[seat]} has no {name} in hand.")
-            s.hands[seat].remove(card)
-        else:
-            if card in s.public_cards():
-                raise IllegalMove("card-seen", f"{name} is already face up on the table: check that card.")
-            if s.hand_counts[seat] == 0:
-                raise IllegalMove("not-in-hand", f"{s.players[seat]} has no hidden cards.")
-        s.hand_counts[seat] -= 1
+        public = s.public_cards() if s.hands is None else ()
+        take_hidden(s.hands, s.hand_counts, seat, card, public, s.players[seat])
 
     def _from_hand(self, s: OriginalState, seat: int, card: str) -> None:
         """Take ``card`` from ``seat``'s hand, exposed or hidden ("The exposed hand is part of a player's hand")."""
@@ -151,14 +144,10 @@ class OriginalRules(VariantRules[OriginalState]):
         else:
             self._from_hidden(s, seat, card)
 
-    def _may_hold(self, s: OriginalState, seat: int, wanted: Any) -> bool:
-        """Whether ``seat``'s hand holds (or, hidden, could hold) a card satisfying ``wanted``."""
-        if any(wanted(c) for c in s.exposed[seat]):
-            return True
-        if s.hands is not None:
-            return any(wanted(c) for c in s.hands[seat])
-        seen = s.public_cards()
-        return s.hand_counts[seat] > 0 and any(wanted(c) and c not in seen for c in cards.all_cards())
+    def _may_hold(self, s: OriginalState, seat: int, wanted: Callable[[str], bool]) -> bool:
+        """Whether ``seat``'s hand, exposed or hidden, holds (or could hold) a card satisfying ``wanted``."""
+        public = s.public_cards() if s.hands is None else ()
+        return any(wanted(c) for c in s.exposed[seat]) or may_hold(s.hands, s.hand_counts, seat, wanted, public)
 
     # --- combos ----------------------------------------------------------------------------------------
     def combo_problem(self, s: OriginalState, seat: int, played: tuple[str, ...]) -> IllegalMove | None:
@@ -320,6 +309,8 @@ class OriginalRules(VariantRules[OriginalState]):
         self._aim(s, Pending(s.pending.role, s.pending.player, s.pending.card, action.target))
 
     def _parry(self, s: OriginalState, action: Parry) -> None:
+        if action.replace is not None:
+            raise MalformedAction("no-party", "Original has no party: a parry only exposes the Samurai.")
         if action.card is None:
             return self._resolve(s)
         card = cards.check_card(action.card)
@@ -367,28 +358,11 @@ class OriginalRules(VariantRules[OriginalState]):
         # combo, discard it to win the round. Otherwise, return it to the top of the deck." (Ruling CO-9: a
         # Wild's combo has the Wilds' suits.)
         assert s.lead is not None
-        suits = {cards.suit(c) for c in s.lead.cards}
-        shown = ", ".join(sorted(x.title() for x in suits))
         s.looks += 1
-        if s.deck is not None:
-            top = s.deck[0]
-            matches = cards.suit(top) in suits
-            if matches and action.card != top:
-                raise IllegalMove("oracle-match", f"The top card, {card_name(top)}, matches this combo ({shown}): "
-                                  "it is discarded and wins the round.")
-            if not matches and action.card is not None:
-                raise IllegalMove("oracle-no-match", f"The top card does not match this combo ({shown}): it goes "
-                                  "back on top of the deck.")
-        if action.card is None:
+        suits = {cards.suit(c) for c in s.lead.cards}
+        card = oracle_take(s.deck, action.card, suits, s.public_cards(), "discarded and wins the round")
+        if card is None:
             return self._next_turn(s)
-        card = cards.check_card(action.card)
-        if card in s.public_cards():
-            raise IllegalMove("card-seen", f"{card_name(card)} is already face up on the table: check that card.")
-        if cards.suit(card) not in suits:
-            raise IllegalMove("oracle-no-match", f"{card_name(card)} does not match this combo ({shown}): it goes "
-                              "back on top of the deck.")
-        if s.deck is not None:
-            s.deck.pop(0)
         s.deck_count -= 1
         s.discard.append(card)
         self._end_round(s)

@@ -10,9 +10,10 @@ from typing import Any, ClassVar
 from companion.games.actions import Action
 from companion.games.base import Finding, GameSetup, GameState, MalformedAction, Outcome, Ruleset, Scoreboard
 from companion.games.clash_of_corgis.original import OriginalRules
+from companion.games.clash_of_corgis.treasure_island import TreasureIslandRules
 from companion.games.clash_of_corgis.variant import VariantRules
 
-GAMES: dict[str, VariantRules[Any]] = {"original": OriginalRules()}
+GAMES: dict[str, VariantRules[Any]] = {"original": OriginalRules(), "treasure-island": TreasureIslandRules()}
 
 
 def _action_types() -> tuple[type[Action], ...]:
