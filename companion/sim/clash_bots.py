@@ -11,20 +11,29 @@ from typing import Any
 
 from companion.games.actions import Action
 from companion.games.base import Ruleset
+from companion.games.clash_of_corgis import cards
 from companion.games.clash_of_corgis.actions import (
+    Activate,
     Build,
     Declare,
     Discard,
     Expose,
     Fight,
+    Guess,
     Heal,
+    Insight,
     Parry,
     PassTurn,
     Play,
+    Rearrange,
     Retire,
+    RevealCard,
+    Save,
+    Select,
     Target,
 )
-from companion.games.clash_of_corgis.effects import Role
+from companion.games.clash_of_corgis.capture_state import CaptureState, Position
+from companion.games.clash_of_corgis.effects import Role, role
 from companion.games.clash_of_corgis.original import rank_value
 from companion.games.clash_of_corgis.original_state import OriginalState
 from companion.games.clash_of_corgis.treasure_island import bonus_of, party_total, ti_rank
@@ -122,7 +131,51 @@ def treasure_policy(s: TreasureState, seat: int, moves: list[Action], rng: rando
     return first
 
 
-POLICIES: dict[str, Policy] = {"original": original_policy, "treasure-island": treasure_policy}
+REVEALERS = {Role.ILLUSIONIST: 5, Role.ASSASSIN: 4, Role.ARCHER: 4, Role.MONK: 3, Role.FIGHTER: 3, Role.MAGE: 3,
+             Role.SAMURAI: 3, Role.BERSERKER: 3, Role.ORACLE: 2, Role.BARD: 1, Role.HEALER: 1}
+
+
+def capture_policy(s: CaptureState, seat: int, moves: list[Action], rng: random.Random) -> Action:
+    """Look first, activate the cards that reveal the opponent's cards, never give away its own Illusionist, and
+    save with the Ace when it can. It knows its own cards but never peeks at the opponent's hidden ones."""
+    other = 1 - seat
+
+    def own_card(move: Action) -> str | None:
+        slot, card = getattr(move, "slot", None), getattr(move, "card", None)
+        cell = s.tables[seat].get(slot or "")
+        return card or (cell.card if cell else None)
+
+    first = moves[0]
+    if isinstance(first, Insight | Activate):
+        looks = [m for m in moves if isinstance(m, Insight)]
+        if looks and rng.random() < 0.7:
+            return rng.choice(looks)
+        acts = [m for m in moves if isinstance(m, Activate)] or moves
+        return max(acts, key=lambda m: (REVEALERS[role(own_card(m) or "fire-2")], rng.random()))
+    if isinstance(first, RevealCard | Select) and getattr(first, "player", None) == seat and s.pending is not None \
+            and s.pending.owner == seat:
+        safe = [m for m in moves if not cards.is_wild(own_card(m) or "fire-1")]
+        return rng.choice(safe or moves)
+    if isinstance(first, Guess):
+        seen = {cards.label(c.card) for c in s.tables[other].values() if c.card and c.position is not Position.HIDDEN}
+        return rng.choice([m for m in moves if getattr(m, "rank", "") not in seen] or moves)
+    if isinstance(first, Save):
+        aces = [m for m in moves if m.slot is not None and cards.is_ace(own_card(m) or "fire-1")]
+        if aces:
+            return aces[0]
+        blind = [m for m in moves if m.slot not in (None, "hand")
+                 and s.tables[seat][str(m.slot)].position is Position.HIDDEN]
+        if blind and not any(cards.is_ace(c) for c in s.out[seat]):
+            return rng.choice(blind)  # the one blind attempt: the Ace may be there
+        return Save(seat, None)
+    if isinstance(first, Rearrange):
+        hiding = [m for m in moves if any(cards.is_wild(s.tables[seat][x].card or "fire-1") for x in m.slots[:1])]
+        return max(hiding or moves, key=lambda m: len(getattr(m, "slots", ())))
+    return rng.choice(moves)
+
+
+POLICIES: dict[str, Policy] = {"original": original_policy, "treasure-island": treasure_policy,
+                               "capture": capture_policy}
 
 
 @dataclass

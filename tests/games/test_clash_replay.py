@@ -47,3 +47,16 @@ def test_the_treasure_island_example_fight_replays_from_its_file():
     assert (fight["party_total"], fight["foes_total"], fight["won"]) == (16, 11, True)
     assert report["state"]["loot"] == [["wind-ace", "void-1"], []]
     assert report["scoreboard"]["rows"][0]["cells"][0] == 2
+
+
+def test_the_capture_example_replays_from_its_file():
+    # A capture at a real table: Insight recorded, the Monk reveals the Illusionist, no save, the recorded
+    # re-set-up; then the Archer's pick reveals the other Illusionist and the Ace from the hand saves it.
+    path = DATA / "clash-capture-example.jsonl"
+    report = replay_lines("clash-of-corgis", path.read_text(encoding="utf-8").splitlines())
+    assert report["violations"] == []
+    state = report["state"]
+    assert state["captures"] == [1, 0] and state["out"] == [["fire-ace"], []] and state["private_looks"] == [1, 0]
+    assert state["tables"][0]["front-4"] == {"card": "fire-4", "position": "rested"}
+    assert state["tables"][1]["exposed-2"] == {"card": "water-7", "position": "rested"}
+    assert state["hand_counts"] == [2, 2]  # the Illusionist back in the hand, the Ace out

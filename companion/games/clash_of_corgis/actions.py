@@ -157,3 +157,102 @@ class Retire(Action):
     type: ClassVar[str] = "retire"
     player: Seat
     keep: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Shuffle(Action):
+    """Capture: cards shuffled face down back into the same places (a re-set-up after a capture, the Healer's or
+    the Wild's re-arrangement). Full information: a ``seed`` or the explicit ``order`` (the cards in the order of
+    the places); a real table: neither — nobody saw the new layout."""
+
+    type: ClassVar[str] = "shuffle"
+    chance: ClassVar[bool] = True
+    seed: int | None = None
+    order: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Insight(Action):
+    """Capture: a private look at one of your own hidden cards on the table (``slot``, e.g. ``front-2``); the
+    referee records that it happened, not what was seen. Also the Oracle's look."""
+
+    type: ClassVar[str] = "insight"
+    player: Seat
+    slot: str
+
+
+@dataclass(frozen=True)
+class Activate(Action):
+    """Capture: activate your card at ``slot`` (``front-1``..``back-4``, ``exposed-1``..``exposed-4``) or from your
+    ``hand``. ``card`` is its face (needed for a hand card, and at a real table for a hidden one); a hand card goes
+    face up to your exposed hand row at ``column`` (1-4)."""
+
+    type: ClassVar[str] = "activate"
+    player: Seat
+    slot: str
+    card: str | None = None
+    column: int | None = None
+
+
+@dataclass(frozen=True)
+class RevealCard(Action):
+    """Capture: ``player`` reveals the hidden card at ``slot`` (on the table of the card's owner) or from the
+    ``hand`` into the exposed hand row at ``column``; ``card`` is the face shown (a real table), or the hand card
+    its owner chooses to reveal."""
+
+    type: ClassVar[str] = "reveal-card"
+    player: Seat
+    slot: str
+    card: str | None = None
+    column: int | None = None
+
+
+@dataclass(frozen=True)
+class Rest(Action):
+    """Capture, the Bard: one of the opponent's revealed cards (``slot``) turned sideways: rested."""
+
+    type: ClassVar[str] = "rest"
+    player: Seat
+    slot: str
+
+
+@dataclass(frozen=True)
+class Rearrange(Action):
+    """Capture, the Healer or the Wild: the player's cards at ``slots`` (the Healer's face-up card, or the Wild
+    itself, then up to two hidden table cards) to be shuffled face down into the same places."""
+
+    type: ClassVar[str] = "rearrange"
+    player: Seat
+    slots: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Select(Action):
+    """Capture, the Assassin: its target selects one of their hidden table cards (``slot``)."""
+
+    type: ClassVar[str] = "select"
+    player: Seat
+    slot: str
+
+
+@dataclass(frozen=True)
+class Guess(Action):
+    """Capture, the Assassin: the declared rank (``1``-``9``, ``A``, ``Wild``); ``card`` is the selected card as
+    it is revealed (a real table)."""
+
+    type: ClassVar[str] = "guess"
+    player: Seat
+    rank: str
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class Save(Action):
+    """Capture: saving a revealed Illusionist. ``slot`` is the Ace discarded (``hand`` with ``card`` for one in the
+    hand), or the hidden card discarded blind in the one attempt (``card``: its face, at a real table); ``null``:
+    no save, the Illusionist is captured."""
+
+    type: ClassVar[str] = "save"
+    player: Seat
+    slot: str | None
+    card: str | None = None

@@ -113,6 +113,33 @@ BONUSES: dict[str, Effect] = {
 }
 
 
+# Capture the Illusionist: "Card Effects".
+CAPTURE: dict[Role, Effect] = {
+    Role.ORACLE: Effect("Future Insight", "Privately look at one of your hidden cards in your front row or back "
+                        "row. Then, activate another card."),
+    Role.BARD: Effect("Divine Music", "Select one of your opponent's revealed cards and change it to rested. Then, "
+                      "activate another card."),
+    Role.HEALER: Effect("Graceful Heal", "Shuffle one of your face-up cards (except this card) along with up to two "
+                        "of your hidden cards and re-arrange them in a hidden position, so that the placement of cards "
+                        "are the same as before. Then, activate another card."),
+    Role.MONK: Effect("Furious Fist", "Reveal one of your opponent's hidden cards in their front row."),
+    Role.FIGHTER: Effect("Piercing Lance", "Reveal one of your opponent's hidden cards in their front row or back "
+                         "row in the same column as this card."),
+    Role.MAGE: Effect("Magic Attack", "Reveal one of your opponent's hidden cards in their back row."),
+    Role.ARCHER: Effect("Piercing Arrow", "Reveal one of your opponent's hidden cards in their hand."),
+    Role.BERSERKER: Effect("Shattering Roar", "Your opponent must reveal one of their hidden cards in a row that is "
+                           "furthest to you. Then, change all of your opponent's revealed card(s) to rested."),
+    Role.ASSASSIN: Effect("Targeted Strike", "Your opponent must select one of their hidden cards in their front row "
+                          "or back row. Delcare any card rank and reveal the selected card. If the card rank you "
+                          "declared is the revealed card, activate this card's effect again."),
+    Role.SAMURAI: Effect("Honorable Strike", "Your opponent must reveal one of their hidden cards of their choice."),
+    Role.ILLUSIONIST: Effect("Grand Illusion", "Reveal one of your opponent's hidden cards in their front row, back "
+                             "row, or in their hand. Then, shuffle this card along with up to two other hidden card(s) "
+                             "and rearrange them in a hidden position, so that the placement of cards are the same as "
+                             "before."),
+}
+
+
 def card_name(card: str) -> str:
     """A card in words: "Fire 7 (Archer)", "Void A (Samurai)", "Earth Wild (Illusionist)"."""
     return f"{cards.suit(card).title()} {cards.label(card)} ({role(card).title})"

@@ -9,11 +9,13 @@ from typing import Any, ClassVar
 
 from companion.games.actions import Action
 from companion.games.base import Finding, GameSetup, GameState, MalformedAction, Outcome, Ruleset, Scoreboard
+from companion.games.clash_of_corgis.capture import CaptureRules
 from companion.games.clash_of_corgis.original import OriginalRules
 from companion.games.clash_of_corgis.treasure_island import TreasureIslandRules
 from companion.games.clash_of_corgis.variant import VariantRules
 
-GAMES: dict[str, VariantRules[Any]] = {"original": OriginalRules(), "treasure-island": TreasureIslandRules()}
+GAMES: dict[str, VariantRules[Any]] = {
+    "original": OriginalRules(), "treasure-island": TreasureIslandRules(), "capture": CaptureRules()}
 
 
 def _action_types() -> tuple[type[Action], ...]:
