@@ -21,7 +21,7 @@ from companion.games.clash_of_corgis.actions import (
     Select,
     Shuffle,
 )
-from companion.games.clash_of_corgis.capture_state import Phase, Position
+from companion.games.clash_of_corgis.capture_state import Cell, Phase, Position
 from companion.games.clash_of_corgis.effects import CAPTURE, Role
 from tests.games.clash_helpers import RULES, apply_all, refused, setup
 
@@ -245,3 +245,15 @@ def test_a_duel_at_a_real_table_records_positions_looks_and_shuffles_not_faces()
     view = RULES.view(state)
     assert view["tables"][B]["front-1"] == {"card": None, "position": "hidden"}
     assert view["tables"][A]["front-4"] == {"card": "fire-4", "position": "rested"}
+
+
+def test_activating_is_compulsory_and_a_turn_with_nothing_to_activate_passes():
+    # Ruling CI-10: there is no pass; a player whose every card is rested (and whose hand is empty) can not
+    # activate, so their turn passes (with its Cooldown).
+    state = duel(first=B)
+    state.tables[A] = {slot: Cell(cell.card, Position.RESTED) for slot, cell in state.tables[A].items()}
+    state.hands[A], state.hand_counts[A] = [], 0
+    state = RULES.apply(state, Activate(B, "front-2"))  # a Bard with nothing to rest: B's turn ends
+    assert RULES.to_move(state) == (B,) and state.turns == 3
+    assert all(cell.position is Position.REVEALED for cell in state.tables[A].values())
+    assert "pass" not in {a.type for a in RULES.game_rules("capture").action_types}
