@@ -11,9 +11,7 @@ from hypothesis import strategies as st
 
 from companion.games.base import GameSetup
 from companion.games.clash_of_corgis import ClashOfCorgis, cards
-from companion.table.log import EventLog
-from companion.table.replay import fold
-from companion.table.session import TableSession
+from tests.games.session_checks import check_replay_and_undo
 
 RULES = ClashOfCorgis()
 MAX_ACTIONS = 3_000  # far more than any real game needs: reaching it means the game cannot end
@@ -52,21 +50,4 @@ def test_random_legal_games_end_with_one_winner_and_every_card_accounted_for(var
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_the_log_replays_to_the_same_state_and_undo_then_redo_is_a_no_op(variant, data, seed):
-    rng = random.Random(seed)
-    log = EventLog(":memory:")
-    session = TableSession(log, seed=seed)
-    session.start_game(random_setup(variant, data), "test")
-    for _ in range(MAX_ACTIONS):
-        if session.status() != "playing":
-            break
-        action = rng.choice(RULES.legal_actions(session.state))
-        if rng.random() < 0.1:
-            before = session.state
-            session.submit(action, "test")
-            session.undo("test")
-            assert session.state == before
-        session.submit(action, "test")
-    assert session.status() == "finished"
-    replayed = fold(log.events(session.game_id))
-    assert replayed.state == session.state
-    assert TableSession(log).snapshot() == session.snapshot() | {"warnings": []}
+    check_replay_and_undo(RULES, random_setup(variant, data), seed, MAX_ACTIONS)

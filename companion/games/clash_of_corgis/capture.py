@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 
 from companion.games.actions import Action
 from companion.games.base import (
-    DecisionRequired,
     GameSetup,
     IllegalMove,
     MalformedAction,
@@ -53,7 +52,8 @@ from companion.games.clash_of_corgis.capture_state import (
 )
 from companion.games.clash_of_corgis.dealing import first_player_option
 from companion.games.clash_of_corgis.effects import CAPTURE, Role, card_name, role
-from companion.games.clash_of_corgis.variant import VariantRules, check_seat
+from companion.games.clash_of_corgis.hands import picked_card
+from companion.games.clash_of_corgis.variant import Move, VariantRules
 
 CAPTURES_TO_WIN = 2  # "Capture the opponent's Wild (Illusionist) card two times."
 HAND_SIZE = 3  # "Then take the remaining 3 cards and add them to your hand."
@@ -67,15 +67,11 @@ class CaptureRules(VariantRules[CaptureState]):
     description: ClassVar[str] = "Capture the Illusionist: a two-player duel of hidden cards; capture the Wild twice."
     min_players: ClassVar[int] = 2  # "a 2-player card game"
     max_players: ClassVar[int] = 2
-    action_types: ClassVar[tuple[type[Action], ...]] = (
-        Deal, Shuffle, Pick, Insight, Activate, RevealCard, Rest, Rearrange, Select, Guess, Save)
+    options: ClassVar[frozenset[str]] = frozenset({"first_player", "suits"})
 
     # ----------------------------------------------------------------------------------------- setup
     def setup(self, setup: GameSetup) -> CaptureState:
-        unknown = set(setup.options) - {"first_player", "suits"}
-        if unknown:
-            raise MalformedAction("bad-option", f"Capture the Illusionist has no option {sorted(unknown)[0]!r}.")
-        first_player_option(setup.options, 2)
+        self.check_options(setup)
         # "Each player takes 11 cards of the same suit": the players' suits (default Fire and Water).
         suits = setup.options.get("suits", ["fire", "water"])
         if not isinstance(suits, list) or len(suits) != 2 or len(set(suits)) != 2 or not set(suits) <= set(cards.SUITS):
@@ -95,31 +91,15 @@ class CaptureRules(VariantRules[CaptureState]):
         return None  # a real table shows the picked card
 
     # ----------------------------------------------------------------------------------------- apply
-    PHASES: ClassVar[dict[type[Action], tuple[Phase, ...]]] = {
-        Deal: (Phase.DEAL,), Shuffle: (Phase.SHUFFLE,), Pick: (Phase.PICK,), Insight: (Phase.ACTIVATE, Phase.LOOK),
-        Activate: (Phase.ACTIVATE,), RevealCard: (Phase.REVEAL,), Rest: (Phase.REST,), Rearrange: (Phase.GATHER,),
-        Select: (Phase.SELECT,), Guess: (Phase.GUESS,), Save: (Phase.SAVE,),
-    }
-
-    def apply(self, state: CaptureState, action: Action) -> CaptureState:
-        self.check_action(action)
-        if state.phase is Phase.OVER:
-            raise IllegalMove("game-over", "The game is over; start a new one.")
-        if state.phase not in self.PHASES[type(action)]:
-            raise DecisionRequired(f"waiting-{state.phase.value}", self.prompt(state))
-        player = getattr(action, "player", None)
-        if player is not None:
-            check_seat(state.players, player)
-            if player not in self.to_move(state):
-                raise IllegalMove("not-your-turn", f"Not {state.players[player]}'s move: {self.prompt(state)}")
-        s = state.clone()
-        handler = {
-            Deal: self._deal, Shuffle: self._shuffle, Pick: self._pick, Insight: self._insight,
-            Activate: self._activate, RevealCard: self._reveal_card, Rest: self._rest, Rearrange: self._rearrange,
-            Select: self._select, Guess: self._guess, Save: self._save,
-        }[type(action)]
-        handler(s, action)
-        return s
+    def moves(self) -> dict[type[Action], Move]:
+        return {
+            Deal: ((Phase.DEAL,), self._deal), Shuffle: ((Phase.SHUFFLE,), self._shuffle),
+            Pick: ((Phase.PICK,), self._pick), Insight: ((Phase.ACTIVATE, Phase.LOOK), self._insight),
+            Activate: ((Phase.ACTIVATE,), self._activate), RevealCard: ((Phase.REVEAL,), self._reveal_card),
+            Rest: ((Phase.REST,), self._rest), Rearrange: ((Phase.GATHER,), self._rearrange),
+            Select: ((Phase.SELECT,), self._select), Guess: ((Phase.GUESS,), self._guess),
+            Save: ((Phase.SAVE,), self._save),
+        }
 
     # --- setup and shuffles ---------------------------------------------------------------------------------
     def _deal(self, s: CaptureState, action: Deal) -> None:
@@ -441,15 +421,7 @@ class CaptureRules(VariantRules[CaptureState]):
     def _pick(self, s: CaptureState, action: Pick) -> None:
         p = s.pending
         assert p is not None and p.column is not None
-        card = action.card
-        if s.hands is not None:
-            if (action.seed is None) == (card is None):
-                raise MalformedAction("bad-pick", "In this game a pick needs either a seed or the card.")
-            if action.seed is not None:
-                hand = sorted(s.hands[p.owner])
-                card = hand[random.Random(action.seed).randrange(len(hand))]
-        elif action.seed is not None:
-            raise MalformedAction("bad-pick", "Record the card the pick revealed (and no seed).")
+        card = picked_card(s.hands, p.owner, action, s.players[p.owner])
         slot = self._from_hand(s, p.owner, card, p.column, p.chooser)
         self._revealed(s, p.owner, slot, HAND)
 

@@ -72,6 +72,16 @@ def deal_hands(action: Deal, options: Mapping[str, Any], n: int, hand_size: int,
     return Dealt(first, hands, deck)
 
 
+def deal_to(s: Any, action: Deal, hand_size: int) -> int:
+    """Deal ``hand_size`` cards to each player of ``s`` (hands, counts and the deck); return the first player."""
+    n = len(s.players)
+    dealt = deal_hands(action, s.setup.options, n, hand_size, s.full_information)
+    s.hands, s.deck = dealt.hands, dealt.deck
+    s.hand_counts = [hand_size] * n
+    s.deck_count = len(cards.all_cards()) - hand_size * n
+    return dealt.first
+
+
 def check_every_card_once(dealt: list[str]) -> None:
     for card in dealt:
         cards.check_card(card)

@@ -140,6 +140,17 @@ CAPTURE: dict[Role, Effect] = {
 }
 
 
+@dataclass(frozen=True)
+class ActiveEffect:
+    """An effect being resolved: whose, from which card (its suit may matter; for a Wild's copy, the Wild), and
+    aimed at whom."""
+
+    role: Role
+    player: int
+    card: str
+    target: int | None = None
+
+
 def card_name(card: str) -> str:
     """A card in words: "Fire 7 (Archer)", "Void A (Samurai)", "Earth Wild (Illusionist)"."""
     return f"{cards.suit(card).title()} {cards.label(card)} ({role(card).title})"

@@ -15,7 +15,6 @@ from typing import Any, ClassVar
 
 from companion.games.actions import Action
 from companion.games.base import (
-    DecisionRequired,
     GameSetup,
     IllegalMove,
     MalformedAction,
@@ -37,12 +36,12 @@ from companion.games.clash_of_corgis.actions import (
     Play,
     Target,
 )
-from companion.games.clash_of_corgis.dealing import chance_deal, deal_hands, first_player_option
+from companion.games.clash_of_corgis.dealing import chance_deal, deal_to
 from companion.games.clash_of_corgis.effects import ORIGINAL, Role, card_name, names, role
-from companion.games.clash_of_corgis.hands import may_hold, take_hidden
+from companion.games.clash_of_corgis.hands import may_hold, picked_card, take_hidden
 from companion.games.clash_of_corgis.looks import oracle_take
 from companion.games.clash_of_corgis.original_state import Lead, OriginalState, Pending, Phase
-from companion.games.clash_of_corgis.variant import VariantRules, check_seat
+from companion.games.clash_of_corgis.variant import Move, VariantRules, check_seat
 
 HAND_SIZE = 12  # "deal 12 cards to each player's hand"
 COMBOS = {1: "single", 2: "double", 3: "triple", 4: "4-of-a-kind", 5: "5-of-a-kind"}
@@ -68,16 +67,11 @@ class OriginalRules(VariantRules[OriginalState]):
     # Ruling CO-1: 12 cards each from 55 leaves a deck for the Oracle and the Healer with 2 to 4 players.
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    action_types: ClassVar[tuple[type[Action], ...]] = (
-        Deal, Pick, Play, PassTurn, Declare, Target, Parry, Expose, OracleLook, Heal, Discard)
 
     # ----------------------------------------------------------------------------------------- setup
     def setup(self, setup: GameSetup) -> OriginalState:
-        unknown = set(setup.options) - {"first_player"}
-        if unknown:
-            raise MalformedAction("bad-option", f"Clash of Corgis Original has no option {sorted(unknown)[0]!r}.")
+        self.check_options(setup)
         n = len(setup.players)
-        first_player_option(setup.options, n)
         return OriginalState(setup=setup, hand_counts=[0] * n, exposed=[[] for _ in range(n)],
                              rounds_won=[0] * n, hands=[[] for _ in range(n)] if setup.full_information else None,
                              deck=list(cards.all_cards()) if setup.full_information else None)
@@ -90,64 +84,33 @@ class OriginalRules(VariantRules[OriginalState]):
         return None  # at a real table the Archer's pick is whatever card the table shows
 
     # ----------------------------------------------------------------------------------------- apply
-    def apply(self, state: OriginalState, action: Action) -> OriginalState:
-        self.check_action(action)
-        if state.phase is Phase.OVER:
-            raise IllegalMove("game-over", "The game is over; start a new one.")
-        phases = {
-            Deal: (Phase.DEAL,), Pick: (Phase.PICK,), Play: (Phase.PLAY,), PassTurn: (Phase.PLAY,),
-            Declare: (Phase.DECLARE,), Target: (Phase.TARGET,), Parry: (Phase.PARRY,), Expose: (Phase.EXPOSE,),
-            OracleLook: (Phase.ORACLE,), Heal: (Phase.HEAL,), Discard: (Phase.DISCARD,),
+    def moves(self) -> dict[type[Action], Move]:
+        return {
+            Deal: ((Phase.DEAL,), self._deal), Pick: ((Phase.PICK,), self._pick), Play: ((Phase.PLAY,), self._play),
+            PassTurn: ((Phase.PLAY,), self._pass), Declare: ((Phase.DECLARE,), self._declare),
+            Target: ((Phase.TARGET,), self._target), Parry: ((Phase.PARRY,), self._parry),
+            Expose: ((Phase.EXPOSE,), self._expose), OracleLook: ((Phase.ORACLE,), self._oracle),
+            Heal: ((Phase.HEAL,), self._heal), Discard: ((Phase.DISCARD,), self._discard),
         }
-        if state.phase not in phases[type(action)]:
-            if state.phase is Phase.DEAL:
-                raise DecisionRequired("deal-first", "The cards must be shuffled and dealt first.")
-            raise DecisionRequired(f"waiting-{state.phase.value}", self.prompt(state))
-        player = getattr(action, "player", None)
-        if player is not None:
-            check_seat(state.players, player)
-            waiting = self.to_move(state)
-            if player not in waiting:
-                who = " or ".join(state.players[p] for p in waiting)
-                raise IllegalMove("not-your-turn", f"Not {state.players[player]}'s move: {who} first. "
-                                  f"{self.prompt(state)}")
-        s = state.clone()
-        handler = {
-            Deal: self._deal, Pick: self._pick, Play: self._play, PassTurn: self._pass, Declare: self._declare,
-            Target: self._target, Parry: self._parry, Expose: self._expose, OracleLook: self._oracle,
-            Heal: self._heal, Discard: self._discard,
-        }[type(action)]
-        handler(s, action)
-        return s
 
     def _deal(self, s: OriginalState, action: Deal) -> None:
         # "Shuffle the deck and deal 12 cards to each player's hand. Place aside the remaining cards in the deck
         # face-down at the corner of the table. Randomly pick a player to go first."
-        n = len(s.players)
-        dealt = deal_hands(action, s.setup.options, n, HAND_SIZE, s.full_information)
-        s.hands, s.deck = dealt.hands, dealt.deck
-        s.hand_counts = [HAND_SIZE] * n
-        s.deck_count = len(cards.all_cards()) - HAND_SIZE * n
-        s.first = s.turn = dealt.first
+        s.first = s.turn = deal_to(s, action, HAND_SIZE)
         s.round = 1
         s.phase = Phase.PLAY
 
     # --- the cards in a hand -------------------------------------------------------------------------
-    def _from_hidden(self, s: OriginalState, seat: int, card: str) -> None:
-        public = s.public_cards() if s.hands is None else ()
-        take_hidden(s.hands, s.hand_counts, seat, card, public, s.players[seat])
-
     def _from_hand(self, s: OriginalState, seat: int, card: str) -> None:
         """Take ``card`` from ``seat``'s hand, exposed or hidden ("The exposed hand is part of a player's hand")."""
         if card in s.exposed[seat]:
             s.exposed[seat].remove(card)
         else:
-            self._from_hidden(s, seat, card)
+            take_hidden(s, seat, card)
 
     def _may_hold(self, s: OriginalState, seat: int, wanted: Callable[[str], bool]) -> bool:
         """Whether ``seat``'s hand, exposed or hidden, holds (or could hold) a card satisfying ``wanted``."""
-        public = s.public_cards() if s.hands is None else ()
-        return any(wanted(c) for c in s.exposed[seat]) or may_hold(s.hands, s.hand_counts, seat, wanted, public)
+        return any(wanted(c) for c in s.exposed[seat]) or may_hold(s, seat, wanted)
 
     # --- combos ----------------------------------------------------------------------------------------
     def combo_problem(self, s: OriginalState, seat: int, played: tuple[str, ...]) -> IllegalMove | None:
@@ -319,24 +282,17 @@ class OriginalRules(VariantRules[OriginalState]):
         # "you may activate this card while in your hand ... If played this way, you must expose this card."
         # Ruling CO-8: an exposed Ace is in the hand too, and parries where it lies.
         if card not in s.exposed[action.player]:
-            self._from_hidden(s, action.player, card)
+            take_hidden(s, action.player, card)
             s.exposed[action.player].append(card)
         self._next_turn(s)  # the effect is cancelled
 
     def _pick(self, s: OriginalState, action: Pick) -> None:
         assert s.pending is not None and s.pending.target is not None
         target = s.pending.target
-        card = action.card
-        if s.hands is not None:
-            if (action.seed is None) == (card is None):
-                raise MalformedAction("bad-pick", "In this game a pick needs either a seed or the card.")
-            if action.seed is not None:
-                hand = sorted(s.hands[target])
-                card = hand[random.Random(action.seed).randrange(len(hand))]
-        elif action.seed is not None or card is None:
-            raise MalformedAction("bad-pick", "Record the card the Archer's pick exposed (and no seed).")
-        assert card is not None
-        self._from_hidden(s, target, cards.check_card(card))
+        card = picked_card(s.hands, target, action, s.players[target])
+        if card is None:
+            raise MalformedAction("bad-pick", "Record the card the Archer's pick exposed.")
+        take_hidden(s, target, card)
         s.exposed[target].append(card)
         self._next_turn(s)
 
@@ -344,7 +300,7 @@ class OriginalRules(VariantRules[OriginalState]):
         p = s.pending
         assert p is not None and p.target is not None
         card = cards.check_card(action.card)
-        self._from_hidden(s, action.player, card)
+        take_hidden(s, action.player, card)
         s.exposed[action.player].append(card)
         if p.role is Role.FIGHTER:
             s.locked.append(card)  # "That card can not be played this round."

@@ -8,7 +8,7 @@ import enum
 from dataclasses import dataclass, field
 
 from companion.games.base import GameState, Outcome
-from companion.games.clash_of_corgis.effects import Role
+from companion.games.clash_of_corgis.effects import ActiveEffect, Role
 
 
 class Phase(enum.Enum):
@@ -38,14 +38,8 @@ class Lead:
 
 
 @dataclass(frozen=True)
-class Pending:
-    """An effect being resolved: whose, from which card (its suit matters), aimed at whom."""
-
-    role: Role
-    player: int
-    card: str
-    target: int | None = None
-    low: bool = False  # the Monk's declaration
+class Pending(ActiveEffect):
+    low: bool = False  # the Monk's declaration, in force once no Samurai parries it
 
 
 @dataclass

@@ -13,7 +13,6 @@ from typing import Any, ClassVar
 
 from companion.games.actions import Action, Reshuffle
 from companion.games.base import (
-    DecisionRequired,
     GameSetup,
     IllegalMove,
     MalformedAction,
@@ -35,12 +34,20 @@ from companion.games.clash_of_corgis.actions import (
     Reveal,
     Target,
 )
-from companion.games.clash_of_corgis.dealing import chance_deal, deal_hands, first_player_option
-from companion.games.clash_of_corgis.effects import BONUSES, TREASURE_ISLAND, Role, card_name, names, role
-from companion.games.clash_of_corgis.hands import may_hold, take_hidden
+from companion.games.clash_of_corgis.dealing import chance_deal, deal_to
+from companion.games.clash_of_corgis.effects import (
+    BONUSES,
+    TREASURE_ISLAND,
+    ActiveEffect,
+    Role,
+    card_name,
+    names,
+    role,
+)
+from companion.games.clash_of_corgis.hands import may_hold, picked_card, take_hidden
 from companion.games.clash_of_corgis.looks import oracle_take
-from companion.games.clash_of_corgis.treasure_state import Battle, FightResult, Pending, Phase, TreasureState
-from companion.games.clash_of_corgis.variant import VariantRules, check_seat
+from companion.games.clash_of_corgis.treasure_state import Battle, FightResult, Phase, TreasureState
+from companion.games.clash_of_corgis.variant import Move, VariantRules, check_seat
 
 HAND_SIZE = 3  # "deal 3 cards to each player's hand" / "Draw from the deck until you have 3 cards"
 PARTY_SIZE = 2  # "You can have a maximum of 2 cards in your party."
@@ -103,16 +110,11 @@ class TreasureIslandRules(VariantRules[TreasureState]):
     # Ruling TI-9: two to five players.
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
-    action_types: ClassVar[tuple[type[Action], ...]] = (
-        Deal, Reshuffle, Pick, Reveal, Build, Fight, PassTurn, Target, Parry, Discard, OracleLook, Retire)
 
     # ----------------------------------------------------------------------------------------- setup
     def setup(self, setup: GameSetup) -> TreasureState:
-        unknown = set(setup.options) - {"first_player"}
-        if unknown:
-            raise MalformedAction("bad-option", f"Treasure Island has no option {sorted(unknown)[0]!r}.")
+        self.check_options(setup)
         n = len(setup.players)
-        first_player_option(setup.options, n)
         full = setup.full_information
         return TreasureState(setup=setup, hand_counts=[0] * n, parties=[[] for _ in range(n)],
                              loot=[[] for _ in range(n)], hands=[[] for _ in range(n)] if full else None,
@@ -129,48 +131,26 @@ class TreasureIslandRules(VariantRules[TreasureState]):
         return None
 
     # ----------------------------------------------------------------------------------------- apply
-    PHASES: ClassVar[dict[type[Action], tuple[Phase, ...]]] = {
-        Deal: (Phase.DEAL,), Reshuffle: (Phase.RESHUFFLE,), Pick: (Phase.PICK,), Reveal: (Phase.REVEAL,),
-        Build: (Phase.BUILD,), Fight: (Phase.FIGHT,), PassTurn: (Phase.FIGHT,), Target: (Phase.TARGET,),
-        Parry: (Phase.PARRY,), Discard: (Phase.CHOOSE, Phase.WIND), OracleLook: (Phase.ORACLE,),
-        Retire: (Phase.RETIRE,),
-    }
+    def moves(self) -> dict[type[Action], Move]:
+        return {
+            Deal: ((Phase.DEAL,), self._deal), Reshuffle: ((Phase.RESHUFFLE,), self._reshuffle),
+            Pick: ((Phase.PICK,), self._pick), Reveal: ((Phase.REVEAL,), self._reveal),
+            Build: ((Phase.BUILD,), self._build), Fight: ((Phase.FIGHT,), self._fight),
+            PassTurn: ((Phase.FIGHT,), self._pass), Target: ((Phase.TARGET,), self._target),
+            Parry: ((Phase.PARRY,), self._parry), Discard: ((Phase.CHOOSE, Phase.WIND), self._discard),
+            OracleLook: ((Phase.ORACLE,), self._oracle), Retire: ((Phase.RETIRE,), self._retire),
+        }
 
-    def apply(self, state: TreasureState, action: Action) -> TreasureState:
-        self.check_action(action)
-        if state.phase is Phase.OVER:
-            raise IllegalMove("game-over", "The game is over; start a new one.")
-        if state.phase not in self.PHASES[type(action)]:
-            if state.phase in (Phase.DEAL, Phase.RESHUFFLE):
-                raise DecisionRequired(f"{state.phase.value}-first", self.prompt(state))
-            raise DecisionRequired(f"waiting-{state.phase.value}", self.prompt(state))
-        player = getattr(action, "player", None)
-        if player is not None:
-            check_seat(state.players, player)
-            if player not in self.to_move(state):
-                raise IllegalMove("not-your-turn", f"Not {state.players[player]}'s move: {self.prompt(state)}")
-        s = state.clone()
-        handler = {
-            Deal: self._deal, Reshuffle: self._reshuffle, Pick: self._pick, Reveal: self._reveal,
-            Build: self._build, Fight: self._fight, PassTurn: self._pass, Target: self._target, Parry: self._parry,
-            Discard: self._discard, OracleLook: self._oracle, Retire: self._retire,
-        }[type(action)]
-        handler(s, action)
+    def settle(self, s: TreasureState) -> None:
         # "If the deck runs out of cards (at any time during the game), the current turn's player must immediately
         # shuffle all of the cards in the discard pile and form a new deck."
         if s.phase not in (Phase.OVER, Phase.RESHUFFLE) and not s.deck_count and s.discard:
             s.resume, s.resume_phase, s.phase = None, s.phase, Phase.RESHUFFLE
-        return s
 
     def _deal(self, s: TreasureState, action: Deal) -> None:
         # "Shuffle the deck and deal 3 cards to each player's hand. ... Randomly pick a player to go first."
-        n = len(s.players)
-        dealt = deal_hands(action, s.setup.options, n, HAND_SIZE, s.full_information)
-        s.hands, s.deck = dealt.hands, dealt.deck
-        s.hand_counts = [HAND_SIZE] * n
-        s.deck_count = len(cards.all_cards()) - HAND_SIZE * n
-        s.first = dealt.first
-        self._start_turn(s, dealt.first)
+        s.first = deal_to(s, action, HAND_SIZE)
+        self._start_turn(s, s.first)
 
     def _reshuffle(self, s: TreasureState, action: Reshuffle) -> None:
         if (action.seed is None) == s.full_information:
@@ -208,14 +188,6 @@ class TreasureIslandRules(VariantRules[TreasureState]):
         if s.hands is not None and card is not None:
             s.hands[seat].append(card)
         s.hand_counts[seat] += 1
-
-    def _from_hand(self, s: TreasureState, seat: int, card: str) -> None:
-        public = s.public_cards() if s.hands is None else ()
-        take_hidden(s.hands, s.hand_counts, seat, cards.check_card(card), public, s.players[seat])
-
-    def _may_hold(self, s: TreasureState, seat: int, wanted: Any) -> bool:
-        public = s.public_cards() if s.hands is None else ()
-        return may_hold(s.hands, s.hand_counts, seat, wanted, public)
 
     def _gain_loot(self, s: TreasureState, seat: int, loot: list[str]) -> bool:
         """Add ``loot``; ``True`` if that wins (Ruling TI-7: the game ends the moment a player has 10 loot)."""
@@ -262,7 +234,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
         elif len(party) >= PARTY_SIZE:
             raise IllegalMove("party-full", "You can have a maximum of 2 cards in your party: name the party card "
                               "this one replaces.")
-        self._from_hand(s, seat, action.card)
+        take_hidden(s, seat, action.card)
         if action.replace is not None:
             party.remove(action.replace)
             s.discard.append(action.replace)
@@ -278,7 +250,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
             if effect in (Role.ILLUSIONIST, Role.SAMURAI):
                 return self._to_fight(s)
             s.wild_copy = effect
-        s.pending = Pending(effect, seat, card)
+        s.pending = ActiveEffect(effect, seat, card)
         if effect is Role.ORACLE:
             return self._oracle_look(s)
         if effect is Role.BARD:
@@ -319,7 +291,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
             need = "a party" if s.pending.role in (Role.MONK, Role.ASSASSIN) else "a card in hand"
             raise IllegalMove("bad-target", f"The {s.pending.role.title} targets another player with {need}.")
         s.pending = replace(s.pending, target=action.target)
-        if self._may_hold(s, action.target, cards.is_ace):
+        if may_hold(s, action.target, cards.is_ace):
             s.phase = Phase.PARRY
         else:
             self._resolve(s)
@@ -337,7 +309,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
             raise IllegalMove("not-in-party", f"{action.replace!r} is not in {s.players[seat]}'s party.")
         if action.replace is not None and len(party) < PARTY_SIZE:
             raise IllegalMove("party-not-full", "There is room in the party: the Samurai joins it.")
-        self._from_hand(s, seat, card)
+        take_hidden(s, seat, card)
         # "you must play this card to your party. If you have a full party, you may replace a card in your party
         # or discard this card instead."
         if action.replace is not None:
@@ -374,7 +346,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
         highest = max(ti_rank(c) for c in hand)
         tied = [c for c in hand if ti_rank(c) == highest]
         if len(tied) == 1:
-            self._from_hand(s, s.pending.target, tied[0])
+            take_hidden(s, s.pending.target, tied[0])
             s.discard.append(tied[0])
             return self._to_fight(s)
         s.revealed = hand  # "If there is a tie, you can choose which card is discarded instead."
@@ -401,7 +373,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
         if card not in s.revealed or ti_rank(card) != highest:
             raise IllegalMove("not-highest", f"The Berserker discards one of the highest cards revealed: "
                               f"{names([c for c in s.revealed if ti_rank(c) == highest])}.")
-        self._from_hand(s, p.target, card)
+        take_hidden(s, p.target, card)
         s.discard.append(card)
         s.revealed = []
         self._to_fight(s)
@@ -412,18 +384,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
         p = s.pending
         assert p is not None and p.target is not None
         s.looks += 1
-        card = action.card
-        if s.hands is not None:
-            if (action.seed is None) == (card is None):
-                raise MalformedAction("bad-pick", "In this game a pick needs either a seed or the card.")
-            if action.seed is not None:
-                hand = sorted(s.hands[p.target])
-                card = hand[random.Random(action.seed).randrange(len(hand))]
-            assert card is not None
-            if card not in s.hands[p.target]:
-                raise IllegalMove("not-in-hand", f"{s.players[p.target]} has no {card_name(card)} in hand.")
-        elif action.seed is not None:
-            raise MalformedAction("bad-pick", "At a real table the pick is the card discarded, or null if kept.")
+        card = picked_card(s.hands, p.target, action, s.players[p.target])
         if card is None or look_finds(p.role, card, p.card):
             if card is not None and s.hands is None:
                 raise IllegalMove("look-kept", f"{card_name(card)} {LOOK_WORDS[p.role]}: the {p.role.title} steals "
@@ -431,7 +392,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
             if s.loot[p.target] and self._gain_loot(s, p.player, [s.loot[p.target].pop()]):
                 return
             return self._to_fight(s)
-        self._from_hand(s, p.target, card)
+        take_hidden(s, p.target, card)
         s.discard.append(card)
         self._to_fight(s)
 

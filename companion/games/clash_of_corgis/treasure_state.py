@@ -8,7 +8,7 @@ import enum
 from dataclasses import dataclass, field
 
 from companion.games.base import GameState, Outcome
-from companion.games.clash_of_corgis.effects import Role
+from companion.games.clash_of_corgis.effects import ActiveEffect, Role
 
 
 class Phase(enum.Enum):
@@ -25,16 +25,6 @@ class Phase(enum.Enum):
     RETIRE = "retire"  # Phase 3c with a choice: the Healer's card, the Earth bonus's party
     RESHUFFLE = "reshuffle"  # the deck ran out: the discard pile becomes the deck
     OVER = "over"
-
-
-@dataclass(frozen=True)
-class Pending:
-    """An effect being resolved: whose, from which card (a Wild copying one: the Wild), aimed at whom."""
-
-    role: Role
-    player: int
-    card: str
-    target: int | None = None
 
 
 @dataclass(frozen=True)
@@ -74,7 +64,7 @@ class TreasureState(GameState):
     foes: list[str] = field(default_factory=list)  # face up (in full-information play, known as soon as taken)
     foes_hidden: int = 0  # foes taken but not yet shown to the referee (a real table)
     battle: Battle | None = None
-    pending: Pending | None = None
+    pending: ActiveEffect | None = None
     revealed: list[str] = field(default_factory=list)  # a hand the Berserker made its player reveal
     wild_copy: Role | None = None  # the effect the turn player's Wild copies "for this turn only"
     resume: str | None = None  # what to carry on with after a reshuffle
