@@ -25,7 +25,7 @@ from companion.table.pigzup_table import PigzUpTable
 from companion.table.session import TableSession
 from companion.vision.catalog import Catalog
 from companion.vision.live import card_watcher
-from companion.vision.observations import CardSeen
+from companion.table.observations import CardSeen
 from companion.vision.seats import seat_of_zone
 from companion.vision.sources import FrameSource
 from companion.vision.watcher import CardWatcher

@@ -10,7 +10,7 @@ import numpy as np
 
 from companion.vision.catalog import Catalog
 from companion.vision.mat import mat_layout
-from companion.vision.observations import CardSeen
+from companion.table.observations import CardSeen
 from companion.vision.pipeline import Recognizer
 from companion.vision.settings import CameraSettings
 from companion.vision.sources import FrameSource

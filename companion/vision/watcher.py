@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from companion.vision.observations import CardSeen
+from companion.table.observations import CardSeen
 from companion.vision.pipeline import Recognizer
 from companion.vision.sources import FrameSource
 from companion.vision.tracker import Tracker
