@@ -125,7 +125,7 @@
     $("game-log").hidden = !snap.game_id;
     $("game-log").href = `/history/${snap.game_id}`;
     fill($("recent"), recent.length ? recent.map((m) => el("li", `${m.text}${m.source ? ` (${m.source})` : ""}`, { value: m.seq })) : [el("li", "No moves yet")]);
-    renderMatch(snap.live && snap.live.match);
+    renderMatch(snap.live && snap.live.table && snap.live.table.match);
     renderStats(snap.stats);
     const devices = Object.entries(snap.devices || {});
     fill($("devices"), devices.length ? devices.map(([name, health]) => deviceItem(name, health)) : [el("li", "No devices configured")]);
