@@ -129,8 +129,10 @@ class LiveTable:
                 item = self._inbox.get_nowait()
             except queue.Empty:
                 self._contained("the clock", lambda: self.adapter.tick(self.clock()))
-                self._refresh_view()
-                return
+                if self._inbox.empty():  # the clock may have moved the game on: handle what that queued
+                    self._refresh_view()
+                    return
+                continue
             self._handle(item)
 
     def _run(self) -> None:

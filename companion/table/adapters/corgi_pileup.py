@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +51,10 @@ class CorgiPileupAdapter(TableAdapter):
         self.on_table: list[str] = []  # the cards lying in the centre now (the trick being played or collected)
         self.unordered: list[_Landing] = []  # cards that landed together, waiting for the referee to order them
         self.unordered_after = 0  # how many moves the game had when they landed
+        # The current trick's cards the camera has matched, by face: a card recorded some other way (typed by
+        # the referee while the camera was out, or before a restart) is matched when it shows, never replayed.
+        self.trick_id: tuple[int, int] = (-1, -1)
+        self.matched: Counter[str] = Counter()
 
     # ------------------------------------------------------------------------------------ inputs
     def observe(self, observation: Any, t: float) -> None:
@@ -76,23 +80,33 @@ class CorgiPileupAdapter(TableAdapter):
 
     def tick(self, t: float) -> None:
         """Read the centre's new cards as plays, one at a time, each against the state the last one left."""
-        while self.landed:
+        while self.landed and not self.unordered:
             state = self._state()
             if state is None:
                 self.landed.clear()
                 return
-            batch = [c for c in self.landed if c.frame == self.landed[0].frame]
+            self._absorb_recorded(state)
+            batch = [c for c in self.landed if c.frame == self.landed[0].frame] if self.landed else []
             if len(batch) > 1 and state.phase is Phase.PLAY:
                 self.unordered = batch
                 self.unordered_after = len(self.table.session.game.moves)  # type: ignore[union-attr]
                 self.landed = deque(c for c in self.landed if c not in batch)
                 self._ask_order(state, batch)
                 return
-            landing = self.landed.popleft()
-            self._play(state, landing, t)
+            if batch:
+                self._play(state, self.landed.popleft(), t)
             if self.table.objection is not None:
                 self.landed.clear()  # nothing after a refused card counts until the cards are put right
                 return
+
+    def _absorb_recorded(self, state: CorgiState) -> None:
+        """Landed cards of the current trick that were recorded some other way are matched, never replayed."""
+        self._follow_trick(state)
+        recorded = Counter(str(c) for _seat, c in state.trick)
+        for landing in list(self.landed):
+            if recorded[landing.face] > self.matched[landing.face]:
+                self.matched[landing.face] += 1
+                self.landed.remove(landing)
 
     def changed(self, t: float) -> None:
         """Ask each choice the game now waits for; withdraw the ones it no longer waits for."""
@@ -126,7 +140,15 @@ class CorgiPileupAdapter(TableAdapter):
             seat, source = self._who(state, landing.face, t)
             reading = Play(seat, card)
         what = f"{state.players[seat]} played {article(card)}"
+        game = self.table.session.game
+        before = len(game.moves) if game else 0
         self.table.propose([reading], source=source, zone=CENTRE, face=landing.face, seat=seat, question=what)
+        if game and len(game.moves) > before:
+            self.matched[landing.face] += 1
+
+    def _follow_trick(self, state: CorgiState) -> None:
+        if (state.round, state.trick_no) != self.trick_id:
+            self.trick_id, self.matched = (state.round, state.trick_no), Counter()
 
     def _who(self, state: CorgiState, face: str, t: float) -> tuple[int, str]:
         """The seat a centre card came from: seen in a seat's zone first, else whose turn it is."""
@@ -157,6 +179,7 @@ class CorgiPileupAdapter(TableAdapter):
         for landing in rest:
             if landing.face == str(last["card"]):
                 rest.remove(landing)
+                self.matched[landing.face] += 1
                 self.unordered = []
                 self.landed.extendleft(reversed(rest))
                 self.table.session.prompts.withdraw("order", "answered")
