@@ -20,6 +20,7 @@ from companion.devices.buttons import Press
 from companion.devices.calibration import CalibrationProfile
 from companion.devices.hub import DeviceHub
 from companion.devices.pads import TareRefused
+from companion.devices.speech import Voice
 from companion.table.live import LiveTable
 from companion.table.observations import ButtonPress
 from companion.table.session import TableSession
@@ -101,11 +102,14 @@ def live_table(
         watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe)
         _read_deck(watcher, catalogs, config, None)
         table.on_game = lambda game: _read_deck(watcher, catalogs, config, game)
+    voice = Voice(config.table.voice)
+    session.add_device("voice", voice.health)
     with DeviceHub(
         port, config.serial, config.buttons, profile, on_reading=table.observe, on_press=pressed,
         pin_factory=pin_factory,
     ) as devices:
         table.announcer = LedAnnouncer(devices.feedback)
+        table.speaker = voice
         table.on_call = lambda racers: _tare(devices, racers, config.serial.tare_samples)
         session.add_device("pico", lambda: devices_health(devices))
         if watcher is not None:
@@ -122,6 +126,7 @@ def live_table(
             if watcher is not None:
                 watcher.stop()
             table.stop()
+            voice.close()
 
 
 def _read_deck(watcher: CardWatcher, catalogs: Callable[[str], Catalog], config: Config, game: str | None) -> None:
