@@ -66,6 +66,9 @@ class CorgiBots:
         self.misbehaved = 0  # out-of-turn plays tried
         self.camera_plays = 0
         self._mischief_trick: tuple[int, int] | None = None
+        self.landed_to_shown_s: list[float] = []  # a card put down -> the session tells the status page
+        self._told_at: dict[int, float] = {}
+        self._unsubscribe = session.subscribe(lambda snap: self._told_at.setdefault(snap["seq"], time.monotonic()))
 
     # ------------------------------------------------------------------------------------ the loop
     def play(self, stop: threading.Event, poll_s: float = 0.05) -> None:
@@ -80,6 +83,7 @@ class CorgiBots:
             elif truth.phase in (Phase.SIX_TARGET, Phase.CHOOSE_LEADER, Phase.SCORE_ONES):
                 self._answer(truth, stop)
             stop.wait(poll_s)
+        self._unsubscribe()
 
     # ------------------------------------------------------------------------------------ the secret game
     def _follow(self) -> CorgiState:
@@ -120,9 +124,13 @@ class CorgiBots:
         stop.wait(self.rng.uniform(0.4, 0.9) * self.pace)
         self.world.reach(seat)
         stop.wait(0.2 * self.pace)
+        landed = time.monotonic()
         self.world.play(str(action.card))  # type: ignore[attr-defined]
         if self._recorded(action, stop):
             self.camera_plays += 1
+            moves = self.session.game.moves if self.session.game else []
+            seq = next(m.event.seq for m in reversed(moves) if m.event.payload == action.to_json())
+            self.landed_to_shown_s.append(self._told_at.get(seq, time.monotonic()) - landed)
         else:
             self._type(action, "the camera did not report it")
 

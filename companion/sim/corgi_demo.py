@@ -26,6 +26,7 @@ class CameraGame:
     caught: int  # out-of-turn plays the table refused
     misbehaved: int  # out-of-turn plays the bots tried
     prompts: int  # questions the table asked
+    landed_to_shown_s: list[float]  # for each card the camera read: put down -> on the status page
 
 
 def play_corgi_by_camera(
@@ -47,4 +48,5 @@ def play_corgi_by_camera(
         bots = CorgiBots(session, world, rng=rng, pace=pace, mischief=mischief)
         bots.play(stop)
         asked = sum(1 for line in session.log.prompts(game_id) if line["kind"] == "asked")
-        return CameraGame(game_id, bots.camera_plays, bots.typed, bots.wrong, bots.caught, bots.misbehaved, asked)
+        return CameraGame(game_id, bots.camera_plays, bots.typed, bots.wrong, bots.caught, bots.misbehaved, asked,
+                          bots.landed_to_shown_s)
