@@ -451,19 +451,23 @@ class TreasureIslandRules(VariantRules[TreasureState]):
         # "declare and take 1, 2, or 3 cards from the top of the deck ... and lay the cards face-down in the middle"
         b = s.battle
         assert b is not None
-        while len(s.foes) + s.foes_hidden < b.wanted:
+        while s.foes_taken() < b.wanted:
             ready = self._deck_ready(s, "foes")
             if ready is None:
                 return
             if not ready:
                 break  # Ruling TI-8: no card left anywhere; fight those taken
             card = self._take_top(s)
-            if card is None:
-                s.foes_hidden += 1
-            else:
+            s.foes_hidden += 1  # "lay the cards face-down in the middle of the table"
+            if card is not None:
                 s.foes.append(card)
-        if s.foes_hidden:
-            s.phase = Phase.REVEAL  # "Flip the foes face-up for all players to see."
+        if not s.deck_count and s.discard:
+            # The deck ran out with the foes still face down: "the current turn's player must immediately shuffle"
+            # before they are flipped (and before the fight's cards reach the discard pile).
+            s.resume, s.resume_phase, s.phase = "foes", s.phase, Phase.RESHUFFLE
+            return
+        if s.foes_hidden and s.hands is None:
+            s.phase = Phase.REVEAL  # "Flip the foes face-up for all players to see." (the table shows them)
         elif not s.foes or not s.parties[b.seat]:
             self._after_battle(s)  # nothing to fight, or nobody to fight with: "if possible"
         else:
@@ -472,6 +476,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
     def _flip(self, s: TreasureState) -> None:
         b = s.battle
         assert b is not None
+        s.foes_hidden = 0  # "Flip the foes face-up for all players to see."
         if bonus_of(s.parties[b.seat]) == "wind" and not b.wind_done and (s.deck_count or s.discard):
             s.phase = Phase.WIND  # "You may choose 1 foe to discard and replace with a new foe"
         else:
@@ -663,7 +668,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
         elif s.phase is Phase.DEAL:
             phase = "Before the deal"
         else:
-            foes = f" · foes: {names(s.foes)}" if s.foes else ""
+            foes = f" · foes: {names(s.foes_face_up())}" if s.foes_face_up() else ""
             phase = f"Turn {s.turns}: {s.players[s.turn]} · deck {s.deck_count} · discard {len(s.discard)}{foes}"
         return Scoreboard(phase, self.prompt(s), ("Loot", "Hand", "Party", "Bonus"), tuple(rows))
 
@@ -679,7 +684,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
             "loot": [list(x) for x in s.loot],
             "deck": s.deck_count,
             "discard": list(s.discard),
-            "foes": list(s.foes),
+            "foes": s.foes_face_up(),
             "foes_face_down": s.foes_hidden,
             "fight": None if s.battle is None else {
                 "player": s.battle.seat, "foes": s.battle.wanted, "forced": s.battle.forced},
@@ -693,6 +698,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
         if s.hands is not None:
             view["hands"] = [sorted(h) for h in s.hands]
             view["deck_order"] = list(s.deck or [])
+            view["foes_order"] = list(s.foes)
         return view
 
     def describe(self, state: TreasureState, action: Action) -> str:

@@ -61,8 +61,8 @@ class TreasureState(GameState):
     deck: list[str] | None = None  # full-information play only; index 0 is the top card
     deck_count: int = 0
     discard: list[str] = field(default_factory=list)
-    foes: list[str] = field(default_factory=list)  # face up (in full-information play, known as soon as taken)
-    foes_hidden: int = 0  # foes taken but not yet shown to the referee (a real table)
+    foes: list[str] = field(default_factory=list)  # known foes: all of them in full-information play
+    foes_hidden: int = 0  # foes taken and still face down (the last ones of ``foes`` when they are known)
     battle: Battle | None = None
     pending: ActiveEffect | None = None
     revealed: list[str] = field(default_factory=list)  # a hand the Berserker made its player reveal
@@ -88,6 +88,12 @@ class TreasureState(GameState):
         new.foes = list(self.foes)
         new.revealed = list(self.revealed)
         return new
+
+    def foes_taken(self) -> int:
+        return len(self.foes) + (0 if self.hands is not None else self.foes_hidden)
+
+    def foes_face_up(self) -> list[str]:
+        return self.foes[: len(self.foes) - self.foes_hidden] if self.hands is not None else list(self.foes)
 
     def public_cards(self) -> set[str]:
         """Cards whose place everyone knows: parties, loot, foes shown and the discard pile."""
