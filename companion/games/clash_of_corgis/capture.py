@@ -64,7 +64,7 @@ SETUP_PLACES = GRID_SLOTS + (HAND,) * HAND_SIZE  # the deal order of a player's 
 
 class CaptureRules(VariantRules[CaptureState]):
     title: ClassVar[str] = "Clash of Corgis (Capture the Illusionist)"
-    description: ClassVar[str] = "Capture the Illusionist: a two-player duel of hidden cards; capture the Wild twice."
+    description: ClassVar[str] = "Capture the Illusionist, 2 players: a duel of hidden cards; capture the Wild twice."
     min_players: ClassVar[int] = 2  # "a 2-player card game"
     max_players: ClassVar[int] = 2
     options: ClassVar[frozenset[str]] = frozenset({"first_player", "suits"})
@@ -284,8 +284,9 @@ class CaptureRules(VariantRules[CaptureState]):
             if cell is None:
                 raise IllegalMove("no-card", f"{s.players[seat]} has no card at {slot}.")
             if cell.position is Position.RESTED:
-                raise IllegalMove("rested", f"{card_name(cell.card or '')} is rested: cards in this position can not "
-                                  "be activated." if cell.card else "That card is rested.")
+                assert cell.card is not None  # a rested card is face up
+                raise IllegalMove("rested", f"{card_name(cell.card)} is rested: cards in this position can not be "
+                                  "activated.")
             card = self._face(s, seat, cell, action.card)
             if card in s.activated:
                 raise IllegalMove("already-activated", "That card was activated this turn: activate another card.")

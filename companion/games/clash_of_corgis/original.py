@@ -63,7 +63,7 @@ def rank_label(rank: int) -> str:
 
 class OriginalRules(VariantRules[OriginalState]):
     title: ClassVar[str] = "Clash of Corgis (Original)"
-    description: ClassVar[str] = "12 cards each; beat the leading combo, one card effect per combo; first out wins."
+    description: ClassVar[str] = "Original, 2-4 players: beat the leading combo, one card effect each; first out wins."
     # Ruling CO-1: 12 cards each from 55 leaves a deck for the Oracle and the Healer with 2 to 4 players.
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4

@@ -106,7 +106,7 @@ LOOK_WORDS = {Role.FIGHTER: "is lower than 5", Role.MAGE: "matches the Mage's su
 
 class TreasureIslandRules(VariantRules[TreasureState]):
     title: ClassVar[str] = "Clash of Corgis (Treasure Island)"
-    description: ClassVar[str] = "Treasure Island: build a party of two, fight foes from the deck; first to 10 loot."
+    description: ClassVar[str] = "Treasure Island, 2-5 players: build a party, fight foes; first to 10 loot."
     # Ruling TI-9: two to five players.
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
