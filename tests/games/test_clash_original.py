@@ -401,3 +401,8 @@ def test_a_mage_may_burn_an_exposed_card_even_one_pierced_by_a_fighter():
     state = game([["earth-5"], ["fire-2", "fire-6"]])
     state = apply_all(state, [play(P1, "earth-5"), Expose(P2, "fire-2"), play(P2, "fire-6"), Discard(P2, "fire-2")])
     assert state.exposed[P2] == [] and state.discard == ["fire-2"]
+
+
+def test_a_setup_that_names_no_variant_is_the_original_game():
+    state = RULES.setup(GameSetup("clash-of-corgis", ("A", "B"), full_information=True))
+    assert state.setup.variant == "original" and RULES.view(state)["variant"] == "original"

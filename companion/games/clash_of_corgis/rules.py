@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any, ClassVar
 
@@ -16,6 +17,11 @@ from companion.games.clash_of_corgis.variant import VariantRules
 
 GAMES: dict[str, VariantRules[Any]] = {
     "original": OriginalRules(), "treasure-island": TreasureIslandRules(), "capture": CaptureRules()}
+
+
+def original_by_default(setup: GameSetup) -> GameSetup:
+    """A setup that names no variant (``standard``, the default) is the Original game."""
+    return dataclasses.replace(setup, variant="original") if setup.variant == "standard" else setup
 
 
 def _action_types() -> tuple[type[Action], ...]:
@@ -42,6 +48,7 @@ class ClashOfCorgis(Ruleset[GameState]):
         return GAMES[variant]
 
     def check_setup(self, setup: GameSetup) -> None:
+        setup = original_by_default(setup)
         super().check_setup(setup)
         game = GAMES[setup.variant]
         if not game.min_players <= len(setup.players) <= game.max_players:
@@ -50,6 +57,7 @@ class ClashOfCorgis(Ruleset[GameState]):
 
     def setup(self, setup: GameSetup) -> GameState:
         self.check_setup(setup)
+        setup = original_by_default(setup)
         return GAMES[setup.variant].setup(setup)
 
     def apply(self, state: GameState, action: Action) -> GameState:
