@@ -133,8 +133,12 @@ def play(args: argparse.Namespace, config: Config, session: TableSession, rng: r
         print(f"(the camera read {game.camera_plays} cards; the referee typed {game.typed}; the table caught "
               f"{game.caught} out-of-turn plays and asked {game.prompts} questions)")
     else:
-        setup = GameSetup(args.game, players, args.variant, {}, full_information=True)
-        game_id = session.start_game(setup, source="demo")
+        game = session.game
+        if session.status() == "playing" and game and game.ruleset.name == args.game and game.setup.full_information:
+            game_id = session.game_id  # the bots see every hand in the log: they carry on
+        else:
+            setup = GameSetup(args.game, players, args.variant, {}, full_information=True)
+            game_id = session.start_game(setup, source="demo")
         delay = args.delay if args.delay is not None else (0.6 if serving else 0.0)
         play_with_bots(session, game_id, rng, delay * pace, stop)
 
@@ -159,8 +163,9 @@ def run_demo(args: argparse.Namespace, config: Config) -> int:
                 run_real_table(config, session, stop)
                 return 0
             if session.status() == "playing":
-                print(f"Game {session.game_id} ({session.game.ruleset.title}) was still in play: it stays stored "
-                      "as it was. The bots start a new one; undo on the status page reopens nothing lost.")
+                print(f"Game {session.game_id} ({session.game.ruleset.title}) was still in play when the table "
+                      "stopped: the bots carry it on if they can (the same game, the same table), else it is kept "
+                      "as it was, ended, and a new one starts.")
             print(f"Tableside demo: {ruleset.title} ({args.variant}) for {', '.join(players)}; log: {log.path}")
             play(args, config, session, rng, stop, serving)
             print_result(session.snapshot())
@@ -169,6 +174,8 @@ def run_demo(args: argparse.Namespace, config: Config) -> int:
     except (ProfileError, CatalogError, ZonesError, GpioUnavailable, StatusPageUnavailable, NoEmulator) as exc:
         print(f"companion demo: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C in the middle of a game: every move is already stored
+        print("\nStopped: the game is stored as it was; `companion demo` carries it on.")
     finally:
         stop.set()
         log.close()
