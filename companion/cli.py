@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from companion.config import ConfigError, load_config
 from companion.devices import commands as device_commands
+from companion.service import commands as service_commands
 from companion.sim import demo
 from companion.table import backup_commands
 from companion.table import commands as table_commands
@@ -35,7 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     root = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     calibrate = root.add_parser("calibrate", help="calibrate pads, cards, the camera or its zones")
     groups = CommandGroups(root=root, calibrate=calibrate.add_subparsers(dest="what", required=True))
-    for layer in (table_commands, backup_commands, demo, device_commands, vision_commands, web_commands):
+    for layer in (table_commands, backup_commands, demo, device_commands, vision_commands, web_commands,
+                  service_commands):
         layer.register(groups)
     return parser
 
