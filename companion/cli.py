@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from companion.config import ConfigError, load_config
 from companion.devices import commands as device_commands
-from companion.devices import firmware_commands
+from companion.devices import doctor_commands, firmware_commands
 from companion.service import commands as service_commands
 from companion.sim import demo
 from companion.table import backup_commands
@@ -38,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     calibrate = root.add_parser("calibrate", help="calibrate pads, cards, the camera or its zones")
     groups = CommandGroups(root=root, calibrate=calibrate.add_subparsers(dest="what", required=True))
     for layer in (table_commands, backup_commands, demo, device_commands, vision_commands, web_commands,
-                  service_commands, firmware_commands):
+                  service_commands, firmware_commands, doctor_commands):
         layer.register(groups)
     return parser
 

@@ -78,7 +78,7 @@ def check(path: Path) -> BackupReport:
             (games,) = db.execute("SELECT COUNT(*) FROM games").fetchone()
             (events,) = db.execute("SELECT COUNT(*) FROM events").fetchone()
         except sqlite3.DatabaseError as exc:
-            raise BackupError(f"{path} is not a Tableside log: {exc}") from None
+            raise BackupError(f"{path} is damaged or not a Tableside log ({exc})") from None
     return BackupReport(path, games, events, path.stat().st_size)
 
 

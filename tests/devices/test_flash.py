@@ -38,9 +38,8 @@ def mpremote(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def flashed_pico(monkeypatch):
-    """The emulated Pico, reporting the version of the firmware it was just given."""
-    monkeypatch.setattr(pico_module, "FIRMWARE_VERSION", firmware_version())
+def flashed_pico():
+    """The emulated Pico: it reports the version of this checkout's firmware, as a freshly flashed one does."""
     with SimulatedPico(pads=4, realtime=True) as emulator:
         yield emulator
 

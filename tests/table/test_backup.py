@@ -176,5 +176,5 @@ def test_a_backup_opens_the_log_without_creating_one(tmp_path):
         check(tmp_path / "absent.sqlite3")
     assert not (tmp_path / "absent.sqlite3").exists()
     sqlite3.connect(tmp_path / "empty.sqlite3").close()
-    with pytest.raises(BackupError, match="not a Tableside log"):
+    with pytest.raises(BackupError, match="damaged or not a Tableside log"):
         check(tmp_path / "empty.sqlite3")

@@ -1,0 +1,24 @@
+"""``companion doctor``: checks everything the config names; exit status 1 when something must be fixed."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.config import Config
+from companion.devices.doctor import CHECKS, Doctor, Level, Probes, table
+
+
+def run_doctor(args: argparse.Namespace, config: Config, probes: Probes | None = None) -> int:
+    findings = Doctor(config, probes or Probes()).run(tuple(args.only) if args.only else CHECKS)
+    print(table(findings))
+    failed = [f.check for f in findings if f.level is Level.FAIL]
+    print(f"\n{len(failed)} problems: {', '.join(failed)}" if failed else "\neverything the table needs is ready")
+    return 1 if failed else 0
+
+
+def register(groups: Any) -> None:
+    doctor = groups.root.add_parser("doctor", help="check the camera, Pico, pads, GPIO, disk, log and web port")
+    doctor.add_argument("--only", nargs="+", choices=CHECKS, metavar="CHECK",
+                        help=f"just these checks ({', '.join(CHECKS)}), e.g. the Pico after rewiring it")
+    doctor.set_defaults(run=run_doctor)

@@ -1,0 +1,115 @@
+"""`companion doctor` on the simulated table (every check ok) and on each broken case (its message, its fix and
+a non-zero exit)."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import socket
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.config import load_config
+from companion.devices.calibration import CalibrationProfile
+from companion.devices.doctor import MB, Probes
+from companion.devices.doctor_commands import run_doctor
+from companion.games.base import GameSetup
+from companion.sim import pico as pico_module
+from companion.table.log import EventLog
+from companion.table.session import TableSession
+
+ROOT = Path(__file__).parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def table(tmp_path, capsys) -> Path:
+    """A simulated table's folder: the shipped pad calibration, a log with a game, today's backup."""
+    (tmp_path / "calibration").mkdir()
+    shutil.copy(ROOT / "calibration" / "pads.toml", tmp_path / "calibration" / "pads.toml")
+    config = tmp_path / "companion.toml"
+    config.write_text(f'[web]\nhost = "0.0.0.0"\nport = {free_port()}\n', encoding="utf-8")
+    log = EventLog(tmp_path / "var" / "tableside.sqlite3")
+    TableSession(log, seed=1).start_game(GameSetup("corgi-pileup", ("Ann", "Ben")), source="web")
+    log.close()
+    assert main(["-c", str(config), "backup", "--daily"]) == 0
+    capsys.readouterr()
+    return config
+
+
+def doctor(capsys, config: Path, *only: str) -> tuple[int, list[list[str]], str]:
+    """Exit status, the table's rows split into check / level / detail, and the whole output."""
+    code = main(["-c", str(config), "doctor", *(["--only", *only] if only else [])])
+    out = capsys.readouterr().out
+    rows = [line.split(None, 2) for line in out.splitlines() if line and not line.startswith(" ")]
+    return code, rows[:-1], out
+
+
+def test_the_simulated_table_is_all_green(capsys, table):
+    code, rows, out = doctor(capsys, table)
+    assert code == 0, out
+    checks = [row[0] for row in rows]
+    assert checks == ["camera", "mat", "firmware", *(["pad"] * 6), "gpio", "disk", "log", "backups", "web"]
+    assert {row[1] if row[0] != "pad" else row[2].split()[0] for row in rows} == {"ok"}, out
+    assert "4 of 4 A3 mat markers in view" in out and "log       ok    1 games, 2 events, integrity ok" in out
+    assert "everything the table needs is ready" in out
+
+
+def test_no_camera(capsys, table):
+    table.write_text(table.read_text() + "[camera]\nsource = 7\n")
+    code, rows, out = doctor(capsys, table, "camera")
+    assert code == 1
+    assert rows == [["camera", "FAIL", "camera 7: cannot open (unplugged or wrong source?)"]]
+    assert "fix: plug the USB camera in" in out
+
+
+def test_no_pico(capsys, table, tmp_path):
+    table.write_text(table.read_text() + f'[serial]\nport = "{tmp_path / "ttyACM0"}"\n')
+    code, rows, out = doctor(capsys, table, "pico")
+    assert code == 1 and rows[0][:2] == ["pico", "FAIL"] and "no Pico on" in out
+    assert "dialout group" in out
+
+
+def test_a_pico_with_other_firmware_is_told_to_flash(capsys, table, monkeypatch):
+    monkeypatch.setattr(pico_module, "FIRMWARE_VERSION", "0.0.9")
+    code, rows, out = doctor(capsys, table, "pico")
+    assert code == 1 and rows[0][:2] == ["firmware", "FAIL"]
+    assert "runs firmware 0.0.9" in out and "flash the firmware: companion firmware flash" in out
+
+
+def test_a_pad_never_calibrated(capsys, table):
+    path = table.parent / "calibration" / "pads.toml"
+    profile = CalibrationProfile.load(path)
+    replace(profile, pads=profile.pads[:4]).save(path)  # calibrated with 4 pads; the Pico has 6
+    code, rows, out = doctor(capsys, table, "pico")
+    assert code == 1
+    assert [r for r in rows if r[2].startswith("FAIL")] == [["pad", "5", "FAIL  never calibrated"],
+                                                             ["pad", "6", "FAIL  never calibrated"]]
+    assert "fix: companion calibrate pads --pad 5" in out
+
+
+def test_a_full_disk(capsys, table):
+    def full(_folder):
+        return 32_000 * MB, 31_990 * MB, 10 * MB
+
+    code = run_doctor(argparse.Namespace(only=["disk"]), load_config(table), Probes(disk_usage=full))
+    out = capsys.readouterr().out
+    assert code == 1 and "disk  FAIL  10 MB free on" in out and "fix: free space" in out
+
+
+def test_a_corrupt_log(capsys, table):
+    database = table.parent / "var" / "tableside.sqlite3"
+    data = bytearray(database.read_bytes())
+    data[4096 + 8 : 4096 + 400] = b"\xa5" * 392  # the second page, where the games are
+    database.write_bytes(bytes(data))
+    code, rows, out = doctor(capsys, table, "log")
+    assert code == 1 and rows[0][:2] == ["log", "FAIL"]
+    assert "damaged" in out and "fix: stop the table and restore the newest backup: companion restore" in out
