@@ -5,7 +5,7 @@ it has not had yet, so an upgraded table reads every game night stored before it
 than this one is refused rather than guessed at: a downgrade must never rewrite a newer log.
 
 Version 1 is the schema as first shipped. Logs written before versioning say ``user_version = 0`` but already
-hold exactly these tables: every statement is ``IF NOT EXISTS``, so the step to 1 only stamps them.
+hold these tables (and perhaps version 2's): every statement is ``IF NOT EXISTS``, so such steps only stamp them.
 To change the schema, append a script to ``MIGRATIONS`` (never edit a published one) and keep a log of the
 previous version as a test fixture.
 """
@@ -41,7 +41,22 @@ CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
 """
 
-MIGRATIONS: tuple[str, ...] = (V1,)
+V2 = """
+CREATE TABLE IF NOT EXISTS prompts (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    id INTEGER NOT NULL,
+    ts REAL NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('asked', 'answered', 'withdrawn')),
+    payload TEXT NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS prompts_append_only_update BEFORE UPDATE ON prompts
+BEGIN SELECT RAISE(ABORT, 'the prompt log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS prompts_append_only_delete BEFORE DELETE ON prompts
+BEGIN SELECT RAISE(ABORT, 'the prompt log is append-only'); END;
+"""
+"""Version 2: the questions the table puts to the phones, and their answers (a log without them has none)."""
+
+MIGRATIONS: tuple[str, ...] = (V1, V2)
 """``MIGRATIONS[i]`` takes a log from version ``i`` to ``i + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -49,6 +49,7 @@ def test_the_log_written_before_versioning_is_upgraded_with_every_game(old_log):
     corgi = fold(log.events(1))
     assert corgi.ruleset.outcome(corgi.state) is not None
     assert [e.kind for e in log.events(1)].count("undo") == 1
+    assert log.prompts(2) == []  # version 2's table, added empty
     log.close()
     assert raw_rows(old_log) == before  # not one row changed
     db = sqlite3.connect(old_log)
@@ -61,6 +62,8 @@ def test_the_table_resumes_the_game_in_play_from_an_upgraded_log(old_log):
     session = TableSession(log, seed=1)
     assert session.game_id == 2 and session.status() == "playing"
     assert session.game.setup.players == ("Ben", "Cleo")
+    log.record_prompt(2, 1, 5.0, "asked", {"question": "Who shouted first?"})
+    assert [p["kind"] for p in log.prompts(2)] == ["asked"]
     log.close()
 
 
