@@ -16,9 +16,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gpiozero import Factory
+
 from companion.config import Config
 from companion.devices import protocol as p
-from companion.devices.buttons import GpioUnavailable, make_pin_factory
+from companion.devices.buttons import Feedback, GpioUnavailable, SeatButtons, make_pin_factory
 from companion.devices.calibration import CalibrationProfile, PadCalibration, ProfileError
 from companion.devices.flash import FlashError, check_versions, firmware_version
 from companion.devices.link import LinkDown, SerialLink
@@ -42,7 +44,9 @@ BACKUP_STALE_S = 2 * 86400
 MB = 1024**2
 PICO_FIX = ("plug the Pico in; `companion service install` names it /dev/tableside-pico; the table's user must "
             "be in the dialout group; stop the table if it runs (it holds the port)")
-CHECKS = ("camera", "pico", "gpio", "disk", "log", "backups", "web")
+CHECKS = ("camera", "pico", "gpio", "seats", "disk", "log", "backups", "web")
+INTERACTIVE = ("seats",)  # needs a person at the table: only with --interactive (or --only seats)
+SEAT_TIMEOUT_S = 20.0
 
 
 class Level(enum.Enum):
@@ -77,6 +81,9 @@ class Probes:
 
     disk_usage: Callable[[Path], tuple[int, int, int]] = shutil.disk_usage
     now: Callable[[], float] = time.time
+    pin_factory: Callable[[str], Factory] = make_pin_factory
+    ask: Callable[[str], None] = lambda text: print(text, flush=True)  # asks the person at the table
+    seat_timeout_s: float = SEAT_TIMEOUT_S
 
 
 class Readings:
@@ -105,8 +112,9 @@ class Doctor:
     config: Config
     probes: Probes = field(default_factory=Probes)
 
-    def run(self, only: tuple[str, ...] = CHECKS) -> list[Finding]:
-        """The findings of the checks named in ``only`` (every one by default), in the order of ``CHECKS``."""
+    def run(self, only: tuple[str, ...] = tuple(c for c in CHECKS if c not in INTERACTIVE)) -> list[Finding]:
+        """The findings of the checks named in ``only`` (all but the interactive ones by default), in the order
+        of ``CHECKS``."""
         return [finding for name in CHECKS if name in only for finding in getattr(self, name)()]
 
     # --- the camera
@@ -223,7 +231,7 @@ class Doctor:
     def gpio(self) -> Iterator[Finding]:
         name = self.config.buttons.pin_factory
         try:
-            factory = make_pin_factory(name)
+            factory = self.probes.pin_factory(name)
         except GpioUnavailable as exc:
             yield fail("gpio", str(exc), "on a Pi: .venv/bin/pip install -e '.[pi]'; the user in the gpio group")
             return
@@ -231,6 +239,33 @@ class Doctor:
         seats = len(self.config.buttons.seat_buttons)
         yield ok("gpio", f"pin factory {name}; {seats} seat buttons on GPIO "
                  f"{', '.join(map(str, self.config.buttons.seat_buttons))}")
+
+    def seats(self) -> Iterator[Finding]:
+        """Each seat in turn: its LED lights, and the person at the table presses that seat's button."""
+        settings = self.config.buttons
+        try:
+            factory = self.probes.pin_factory(settings.pin_factory)
+        except GpioUnavailable as exc:
+            yield fail("seats", str(exc), "fix the gpio check first")
+            return
+        pressed = [threading.Event() for _ in settings.seat_buttons]
+        buttons = SeatButtons(settings, lambda press: pressed[press.seat].set(), factory=factory)
+        lights = Feedback(settings, factory=factory)
+        try:
+            for seat, pin in enumerate(settings.seat_buttons):
+                led = f"the LED on GPIO {settings.seat_leds[seat]} is lit; " if seat < len(settings.seat_leds) else ""
+                lights.light(seat)
+                self.probes.ask(f"seat {seat + 1}: {led}press this seat's button (GPIO {pin})")
+                if pressed[seat].wait(self.probes.seat_timeout_s):
+                    yield ok(f"seat {seat + 1}", f"button on GPIO {pin} pressed")
+                else:
+                    yield fail(f"seat {seat + 1}", f"no press on GPIO {pin} within {self.probes.seat_timeout_s:g} s",
+                               "check the button's wires to its GPIO pin and GND (hardware/README.md, Wiring)")
+                lights.light(seat, on=False)
+        finally:
+            buttons.close()
+            lights.close()
+            factory.close()
 
     # --- storage
     def disk(self) -> Iterator[Finding]:

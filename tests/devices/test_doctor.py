@@ -10,11 +10,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from gpiozero.pins.mock import MockFactory
 
 from companion.cli import main
 from companion.config import load_config
 from companion.devices.calibration import CalibrationProfile
-from companion.devices.doctor import MB, Probes
+from companion.devices.doctor import MB, Doctor, Level, Probes
 from companion.devices.doctor_commands import run_doctor
 from companion.games.base import GameSetup
 from companion.sim import pico as pico_module
@@ -113,3 +114,25 @@ def test_a_corrupt_log(capsys, table):
     code, rows, out = doctor(capsys, table, "log")
     assert code == 1 and rows[0][:2] == ["log", "FAIL"]
     assert "damaged" in out and "fix: stop the table and restore the newest backup: companion restore" in out
+
+
+def test_interactive_seats_light_each_led_and_wait_for_its_button(capsys, table):
+    """The person at the table, played by mock pins: seat 1 presses while its LED is lit, seat 2 never does."""
+    base = load_config(table)
+    config = replace(base, buttons=replace(base.buttons, seat_buttons=(5, 6), seat_leds=(12, 16)))
+    factory = MockFactory()
+    lit_when_asked = []
+
+    def person(text: str) -> None:
+        seat = int(text.split()[1].rstrip(":")) - 1
+        lit_when_asked.append([factory.pin(p).state for p in config.buttons.seat_leds])
+        if seat == 0:
+            button = factory.pin(config.buttons.seat_buttons[0])
+            button.drive_low()
+            button.drive_high()
+
+    probes = Probes(pin_factory=lambda _name: factory, ask=person, seat_timeout_s=0.05)
+    findings = Doctor(config, probes).run(("seats",))
+    assert [(f.check, f.level) for f in findings] == [("seat 1", Level.OK), ("seat 2", Level.FAIL)]
+    assert "no press on GPIO 6" in findings[1].detail and "GND" in findings[1].fix
+    assert lit_when_asked == [[1, 0], [0, 1]]  # only the asked seat's LED is on
