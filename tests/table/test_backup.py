@@ -28,8 +28,8 @@ def bots_play(session: TableSession, stop: threading.Event) -> None:
     rng = random.Random(1)
     while not stop.is_set():
         setup = GameSetup("corgi-pileup", PLAYERS, "standard", {}, full_information=True)
-        session.start_game(setup, source="demo")
-        play_with_bots(session, setup, rng, 0.0)
+        game_id = session.start_game(setup, source="demo")
+        play_with_bots(session, game_id, rng, 0.0, stop)
 
 
 def assert_whole_games(path) -> dict[int, list]:
@@ -152,8 +152,8 @@ def test_log_export_all_as_json_lines_and_csv(capsys, config_file, tmp_path):
     log = EventLog(tmp_path / "t.sqlite3")
     session = TableSession(log, seed=1)
     setup = GameSetup("corgi-pileup", PLAYERS, "standard", {}, full_information=True)
-    session.start_game(setup, source="web")
-    play_with_bots(session, setup, random.Random(2), 0.0)
+    game_id = session.start_game(setup, source="web")
+    play_with_bots(session, game_id, random.Random(2), 0.0, threading.Event())
     session.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="web")
     stored = [(g.id, e.seq) for g in log.list_games() for e in log.events(g.id)]
     log.close()
