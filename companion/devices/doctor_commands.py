@@ -7,11 +7,14 @@ from typing import Any
 
 from companion.config import Config
 from companion.devices.doctor import CHECKS, INTERACTIVE, Doctor, Level, Probes, table
+from companion.devices.doctor_bench import bench
 
 
 def run_doctor(args: argparse.Namespace, config: Config, probes: Probes | None = None) -> int:
     chosen = tuple(args.only) if args.only else tuple(c for c in CHECKS if c not in INTERACTIVE or args.interactive)
     findings = Doctor(config, probes or Probes()).run(chosen)
+    if args.bench:
+        findings += bench(config)
     print(table(findings))
     failed = [f.check for f in findings if f.level is Level.FAIL]
     print(f"\n{len(failed)} problems: {', '.join(failed)}" if failed else "\neverything the table needs is ready")
@@ -24,4 +27,6 @@ def register(groups: Any) -> None:
                         help=f"just these checks ({', '.join(CHECKS)}), e.g. the Pico after rewiring it")
     doctor.add_argument("--interactive", action="store_true",
                         help="also light each seat's LED and wait for its button to be pressed")
+    doctor.add_argument("--bench", action="store_true",
+                        help="also time the camera, card recognition and the pad link: will this machine keep up?")
     doctor.set_defaults(run=run_doctor)

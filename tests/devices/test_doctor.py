@@ -4,6 +4,7 @@ a non-zero exit)."""
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import socket
 from dataclasses import replace
@@ -18,9 +19,12 @@ from companion.devices.calibration import CalibrationProfile
 from companion.devices.doctor import MB, Doctor, Level, Probes
 from companion.devices.doctor_commands import run_doctor
 from companion.games.base import GameSetup
+from companion.games.decks import load_deck
 from companion.sim import pico as pico_module
+from companion.sim.render import write_reference_folder
 from companion.table.log import EventLog
 from companion.table.session import TableSession
+from companion.vision.calibrate import catalog_from_folder
 
 ROOT = Path(__file__).parents[2]
 
@@ -101,7 +105,8 @@ def test_a_full_disk(capsys, table):
     def full(_folder):
         return 32_000 * MB, 31_990 * MB, 10 * MB
 
-    code = run_doctor(argparse.Namespace(only=["disk"]), load_config(table), Probes(disk_usage=full))
+    args = argparse.Namespace(only=["disk"], interactive=False, bench=False)
+    code = run_doctor(args, load_config(table), Probes(disk_usage=full))
     out = capsys.readouterr().out
     assert code == 1 and "disk  FAIL  10 MB free on" in out and "fix: free space" in out
 
@@ -136,3 +141,20 @@ def test_interactive_seats_light_each_led_and_wait_for_its_button(capsys, table)
     assert [(f.check, f.level) for f in findings] == [("seat 1", Level.OK), ("seat 2", Level.FAIL)]
     assert "no press on GPIO 6" in findings[1].detail and "GND" in findings[1].fix
     assert lit_when_asked == [[1, 0], [0, 1]]  # only the asked seat's LED is on
+
+
+def test_bench_times_the_camera_recognition_and_pad_link(capsys, table):
+    """On the simulated table with a catalogue of the deck its camera shows: every figure is printed."""
+    deck = load_deck("corgi-pileup")
+    faces = table.parent / "faces"
+    write_reference_folder(deck, str(faces))
+    catalog_from_folder(deck, faces).save(table.parent / "calibration" / "cards" / "corgi-pileup")
+    code = main(["-c", str(table), "doctor", "--only", "log", "--bench"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    rows = {line.split("  ")[0]: line for line in out.splitlines() if line.startswith("bench")}
+    assert list(rows) == ["bench camera", "bench cards", "bench pads"]
+    assert re.search(r"1280x720: \d+ ms per frame \(median of 10\)", rows["bench camera"])
+    assert re.search(r"\d+ ms per frame \(corgi-pileup, median of 10\); a flip is reported ~[\d.]+ s after it lands "
+                     r"\(3 steady frames\)", rows["bench cards"])
+    assert re.search(r"\d+ frames/s from 6 pads at 80 samples/s \(expected ~480\)", rows["bench pads"])
