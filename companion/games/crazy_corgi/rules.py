@@ -125,14 +125,19 @@ class CrazyCorgi(Ruleset[CrazyState]):
         action = self.decode(action)
         if state.phase is Phase.OVER:
             raise IllegalMove("game-over", "The game is over; start a new one.")
-        phases, handler = self._handlers()[type(action)]
+        phases, handler = self._handlers[type(action)]
         if state.current not in phases:
             raise self._not_now(state)
         s = state.clone()
         handler(s, action)
         return s
 
-    def _handlers(self) -> dict[type[Action], tuple[tuple[Phase, ...], Callable[[CrazyState, Any], None]]]:
+    def __init__(self) -> None:
+        super().__init__()
+        self._handlers = self._handler_table()
+
+    def _handler_table(self) -> dict[type[Action], tuple[tuple[Phase, ...], Callable[[CrazyState, Any], None]]]:
+        """Each action: the phases it may come in, and the method that applies it."""
         return {
             Deal: ((Phase.SHUFFLE,), self._shuffle),
             Reshuffle: ((Phase.RESHUFFLE,), self._shuffle),
