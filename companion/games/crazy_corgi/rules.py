@@ -99,6 +99,7 @@ class CrazyCorgi(Ruleset[CrazyState]):
         first = setup.options.get("first_player", 0)
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
             raise MalformedAction("bad-option", f"first_player must be a seat from 0 to {n - 1}.")
+        # Ruling CC-17: Wilds score at their best unless the table wants them declared.
         wilds = setup.options.get("wilds", "best")
         if wilds not in WILD_MODES:
             raise MalformedAction("bad-option", f"wilds must be one of {', '.join(WILD_MODES)}, not {wilds!r}.")
