@@ -66,20 +66,15 @@ class CrazyCorgiBot:
         options = ruleset.legal_actions(state)
         if len(options) == 1:
             return options[0]
-        phase = state.current
-        if phase is Phase.DRAW:
-            return self._draw(state, options)
-        if phase is Phase.GIVE:
-            return self._give(state, options)
-        if phase is Phase.PLACE:
-            return self._place(state, options)
-        if phase is Phase.DECLARE:
-            return self._declare(state, options)
-        if phase is Phase.BONES:
-            return self._bones(state, options)
-        if phase is Phase.FLEAS:
-            return self._fleas(state, options)
-        return self.rng.choice(options)
+        policy = {
+            Phase.DRAW: self._draw,
+            Phase.GIVE: self._give,
+            Phase.PLACE: self._place,
+            Phase.DECLARE: self._declare,
+            Phase.BONES: self._bones,
+            Phase.FLEAS: self._fleas,
+        }[state.current]
+        return policy(state, options)
 
     # ------------------------------------------------------------------------------------ drawing
     def _draw(self, state: CrazyState, options: list[Action]) -> Action:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -11,9 +9,7 @@ from companion.games.base import GameSetup
 from companion.games.crazy_corgi import CrazyCorgi
 from companion.games.crazy_corgi.sets import best_score, deck, is_wild
 from companion.games.crazy_corgi.state import WIN_POINTS, CrazyState
-from companion.table.log import EventLog
-from companion.table.replay import fold
-from companion.table.session import TableSession
+from tests.games.session_checks import check_log_replay_and_undo, random_steps
 
 RULESET = CrazyCorgi()
 FULL_DECK = sorted(deck().cards())
@@ -45,21 +41,14 @@ def points_from_sets(state: CrazyState) -> list[int]:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_legal_games_reach_a_winner_without_losing_a_card(game):
-    setup, seed = game
-    rng = random.Random(seed)
-    state = RULESET.setup(setup)
-    for _ in range(MAX_ACTIONS):
-        if RULESET.outcome(state) is not None:
-            break
-        action = RULESET.chance(state, rng) or rng.choice(RULESET.legal_actions(state))
-        after = RULESET.apply(state, action)
-        assert after.all_cards() == FULL_DECK  # no card created or lost
-        assert after.points == points_from_sets(after)
-        assert all(a >= b for a, b in zip(after.points, state.points, strict=True))
+    state = None
+    for before, state in random_steps(RULESET, *game, MAX_ACTIONS):
+        assert state.all_cards() == FULL_DECK  # no card created or lost
+        assert state.points == points_from_sets(state)
+        assert all(a >= b for a, b in zip(state.points, before.points, strict=True))
         # A complete Kennel is scored at once (once its Wilds are declared, if they must be).
-        complete = [(p, k) for p, seat in enumerate(after.kennels) for k, cards in enumerate(seat) if len(cards) == 5]
-        assert complete in ([], [(after.placer, after.declaring)])
-        state = after
+        complete = [(p, k) for p, seat in enumerate(state.kennels) for k, cards in enumerate(seat) if len(cards) == 5]
+        assert complete in ([], [(state.placer, state.declaring)])
     outcome = RULESET.outcome(state)
     assert outcome is not None, "the game never ended"
     best = max(state.points)
@@ -73,21 +62,4 @@ def test_random_legal_games_reach_a_winner_without_losing_a_card(game):
 @given(games)
 def test_the_log_replays_to_the_same_state_and_undo_then_redo_is_a_no_op(game):
     setup, seed = game
-    rng = random.Random(seed)
-    log = EventLog(":memory:")
-    session = TableSession(log, seed=seed)
-    session.start_game(setup, "test")
-    for _ in range(MAX_ACTIONS):
-        if session.status() != "playing":
-            break
-        action = rng.choice(RULESET.legal_actions(session.state))
-        if rng.random() < 0.1:
-            before = session.state
-            session.submit(action, "test")
-            session.undo("test")
-            assert session.state == before
-        session.submit(action, "test")
-    assert session.status() == "finished"
-    replayed = fold(log.events(session.game_id))
-    assert replayed.state == session.state
-    assert TableSession(log).snapshot() == session.snapshot() | {"warnings": []}
+    check_log_replay_and_undo(RULESET, setup, seed, MAX_ACTIONS)

@@ -91,14 +91,10 @@ class CrazyCorgi(Ruleset[CrazyState]):
     # ----------------------------------------------------------------------------------------- setup
     def setup(self, setup: GameSetup) -> CrazyState:
         self.check_setup(setup)
+        self.check_options(setup, ("first_player", "wilds"))
         n = len(setup.players)
-        unknown = set(setup.options) - {"first_player", "wilds"}
-        if unknown:
-            raise MalformedAction("bad-option", f"Crazy Corgi has no option {sorted(unknown)[0]!r}.")
         # "The youngest player will be the starting player": the referee names the seat (Ruling CC-15).
-        first = setup.options.get("first_player", 0)
-        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
-            raise MalformedAction("bad-option", f"first_player must be a seat from 0 to {n - 1}.")
+        first = self.seat_option(setup, "first_player")
         # Ruling CC-17: Wilds score at their best unless the table wants them declared.
         wilds = setup.options.get("wilds", "best")
         if wilds not in WILD_MODES:
@@ -698,9 +694,6 @@ class CrazyCorgi(Ruleset[CrazyState]):
 
     def outcome(self, state: CrazyState) -> Outcome | None:
         return state.result
-
-    def findings(self, state: CrazyState) -> tuple:
-        return ()
 
     def describe(self, state: CrazyState, action: Action) -> str:
         who = state.players
