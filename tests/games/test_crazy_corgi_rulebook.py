@@ -9,6 +9,7 @@ import pytest
 from companion.games.actions import Deal
 from companion.games.base import DecisionRequired, GameSetup, IllegalMove, MalformedAction
 from companion.games.crazy_corgi.actions import (
+    DeckOrder,
     DeclareWild,
     DiscardKennel,
     Give,
@@ -218,7 +219,11 @@ def test_an_event_while_resolving_an_event_is_discarded_and_replaced():
     # resolving an event, ignore and replace it with another card" (Ruling CC-9: onto the discard pile).
     top = ["event-collar", "event-bowl", "red-1-fawn", "event-fleas", "blue-2-fawn"]
     state = reveal(start(top=top), top[:2])
-    assert CC.describe(start(top=top), Reveal(GIULIO, "event-collar")) == "Giulio reveals the Collar."
+    assert CC.describe(start(top=top), Reveal(GIULIO, "event-collar")) == (
+        "Giulio reveals the Collar. They must draw two more cards.")
+    assert CC.describe(state, Reveal(GIULIO, "red-1-fawn")) == "Giulio reveals the red 1 (fawn)."
+    assert CC.describe(reveal(state, ["red-1-fawn"]), Reveal(GIULIO, "event-fleas")) == (
+        "Giulio reveals the Fleas. An Event while resolving an Event: discarded, draw another.")
     assert state.collar_left == 2 and not state.bowl_offer and state.discard == ["event-bowl"]
     state = reveal(state, top[2:])
     assert state.drawn == ["red-1-fawn", "blue-2-fawn"]
@@ -466,6 +471,15 @@ def test_at_the_table_any_unseen_card_may_be_revealed_but_not_one_already_in_vie
     assert CC.view(state)["deck"] == 55 and "deck_order" not in CC.view(state)
     unshuffled = CC.setup(GameSetup("crazy-corgi", ("A", "B")))
     assert refused(unshuffled, Deal(5)).message == "In this game a deal needs no seed."
+    assert refused(unshuffled, DeckOrder(tuple(deck().cards()))).code == "deck-order-unknown"
+
+
+def test_an_explicit_deck_order_holds_every_card_once():
+    unshuffled = CC.setup(GameSetup("crazy-corgi", ("A", "B"), full_information=True))
+    violation = refused(unshuffled, DeckOrder(tuple(deck().cards())[1:]))
+    assert violation.message == "The deck order must hold exactly the 57 cards being shuffled, each once."
+    assert refused(unshuffled, Deal(None)).message == "In this game a deal needs a seed."
+    assert CC.apply(unshuffled, Deal(3)).deck == CC.apply(unshuffled, Deal(3)).deck
 
 
 def test_malformed_moves_are_named():

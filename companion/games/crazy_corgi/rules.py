@@ -62,6 +62,13 @@ from companion.games.crazy_corgi.state import (
 )
 
 WILD_MODES = ("best", "declare")
+EVENT_EFFECTS = {
+    "baseball": "Everyone, in turn, draws a card and places it in their Kennels.",
+    "bones": "They may take a Corgi from the discard pile into their Kennels.",
+    "fleas": "They steal the top card of an opponent's Kennel.",
+    "collar": "They must draw two more cards.",
+    "bowl": "They peek at the top card, then may stop at once.",
+}
 LARGE_MARKER = 3  # "12 Small point markers (1 VP)", "6 Large point markers (3 VP)"
 
 
@@ -182,7 +189,8 @@ class CrazyCorgi(Ruleset[CrazyState]):
         pile = sorted(s.deck if s.phase is Phase.SHUFFLE else s.discard)
         if isinstance(action, DeckOrder):
             if not s.full_information:
-                raise MalformedAction("bad-seed", "Only a full-information game is given its deck order.")
+                raise MalformedAction("deck-order-unknown", "At the table nobody knows the deck order: shuffle "
+                                      "without one.")
             if sorted(action.cards) != pile:
                 raise MalformedAction("bad-deck-order", f"The deck order must hold exactly the {len(pile)} cards "
                                       "being shuffled, each once.")
@@ -728,6 +736,8 @@ class CrazyCorgi(Ruleset[CrazyState]):
         text = f"{s.players[seat]} reveals the {card_name(card)}."
         if is_event(card) and (s.phase is Phase.BASEBALL or s.collar_left):
             return text + " An Event while resolving an Event: discarded, draw another."
+        if is_event(card):
+            return f"{text} {EVENT_EFFECTS[str(face(card)['event'])]}"
         if is_corgi(card) and s.phase is Phase.DRAW and any(
             is_corgi(c) and face(c)["number"] == face(card)["number"] for c in s.drawn
         ):
