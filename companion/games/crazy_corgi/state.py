@@ -86,8 +86,9 @@ class CrazyState(GameState):
     def clone(self) -> CrazyState:
         """A copy that shares nothing mutable: ``apply`` works on it so a refusal leaves the original intact."""
         new = copy.copy(self)
-        for name in ("deck", "discard", "points", "drawn", "to_place", "misfits", "baseball", "declared", "scored"):
-            setattr(new, name, list(getattr(self, name)))
+        new.deck, new.discard, new.points = list(self.deck), list(self.discard), list(self.points)
+        new.drawn, new.to_place, new.misfits = list(self.drawn), list(self.to_place), list(self.misfits)
+        new.baseball, new.declared, new.scored = list(self.baseball), list(self.declared), list(self.scored)
         new.kennels = [[list(k) for k in seat] for seat in self.kennels]
         return new
 
