@@ -95,6 +95,10 @@ class CrazyCorgi(Ruleset[CrazyState]):
         Steal,
     )
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._handlers = self._handler_table()
+
     # ----------------------------------------------------------------------------------------- setup
     def setup(self, setup: GameSetup) -> CrazyState:
         self.check_setup(setup)
@@ -136,10 +140,6 @@ class CrazyCorgi(Ruleset[CrazyState]):
         handler(s, action)
         return s
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._handlers = self._handler_table()
-
     def _handler_table(self) -> dict[type[Action], tuple[tuple[Phase, ...], Callable[[CrazyState, Any], None]]]:
         """Each action: the phases it may come in, and the method that applies it."""
         return {
@@ -157,9 +157,8 @@ class CrazyCorgi(Ruleset[CrazyState]):
         }
 
     def _not_now(self, s: CrazyState) -> RuleViolation:
-        if s.current in (Phase.SHUFFLE, Phase.RESHUFFLE):
-            return DecisionRequired("shuffle-first", self._prompt(s))
-        return DecisionRequired(f"waiting-{s.current.value}", self._prompt(s))
+        shuffling = s.current in (Phase.SHUFFLE, Phase.RESHUFFLE)
+        return DecisionRequired("shuffle-first" if shuffling else f"waiting-{s.current.value}", self._prompt(s))
 
     def _seat(self, s: CrazyState, seat: int, what: str) -> None:
         if not 0 <= seat < len(s.players):
