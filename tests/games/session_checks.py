@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from companion.games.actions import Action
 from companion.games.base import GameSetup, Ruleset
 from companion.table.log import EventLog
 from companion.table.replay import fold
@@ -36,15 +37,18 @@ def check_log_replay_and_undo(ruleset: Ruleset, setup: GameSetup, seed: int, max
     assert TableSession(log).snapshot() == session.snapshot() | {"warnings": []}
 
 
-def random_steps(ruleset: Ruleset, setup: GameSetup, seed: int, max_actions: int) -> Iterator[tuple[Any, Any]]:
-    """Each (state before, state after) of a random legal game, chance actions drawn from a seeded generator; the
-    game must end within ``max_actions``."""
+def random_steps(
+    ruleset: Ruleset, setup: GameSetup, seed: int, max_actions: int
+) -> Iterator[tuple[Any, Action, Any]]:
+    """Each (state before, action, state after) of a random legal game, chance actions drawn from a seeded
+    generator; the game must end within ``max_actions``."""
     rng = random.Random(seed)
     state = ruleset.setup(setup)
     for _ in range(max_actions):
         if ruleset.outcome(state) is not None:
             return
-        after = ruleset.apply(state, ruleset.chance(state, rng) or rng.choice(ruleset.legal_actions(state)))
-        yield state, after
+        action = ruleset.chance(state, rng) or rng.choice(ruleset.legal_actions(state))
+        after = ruleset.apply(state, action)
+        yield state, action, after
         state = after
     raise AssertionError(f"the game did not end within {max_actions} actions")

@@ -42,7 +42,7 @@ def expected_scores(before, after) -> list[int]:
 @given(games)
 def test_random_legal_games_reach_an_outcome_without_losing_a_card(game):
     state = None
-    for before, state in random_steps(RULESET, *game, MAX_ACTIONS):
+    for before, _, state in random_steps(RULESET, *game, MAX_ACTIONS):
         assert state.all_cards() == sorted(FULL_DECK)  # no card created or lost
         assert all(len(h) == c for h, c in zip(state.hands, state.hand_counts, strict=True))
         assert all(0 <= s <= TARGET for s in state.scores)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,7 +44,7 @@ def points_from_sets(state: CrazyState) -> list[int]:
 @given(games)
 def test_random_legal_games_reach_a_winner_without_losing_a_card(game):
     state = None
-    for before, state in random_steps(RULESET, *game, MAX_ACTIONS):
+    for before, _, state in random_steps(RULESET, *game, MAX_ACTIONS):
         assert state.all_cards() == FULL_DECK  # no card created or lost
         assert state.points == points_from_sets(state)
         assert all(a >= b for a, b in zip(state.points, before.points, strict=True))
@@ -63,3 +65,18 @@ def test_random_legal_games_reach_a_winner_without_losing_a_card(game):
 def test_the_log_replays_to_the_same_state_and_undo_then_redo_is_a_no_op(game):
     setup, seed = game
     check_log_replay_and_undo(RULESET, setup, seed, MAX_ACTIONS)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_the_table_sees_the_same_game_without_knowing_the_deck(game):
+    # Issue 11, part 2: the same moves recorded at a table (unseen shuffles, each card as the camera read it) make
+    # the same public game at every step: every Kennel, the draw zone, the discard pile, the points, the outcome.
+    setup, seed = game
+    table = RULESET.setup(GameSetup(setup.game, setup.players, options=dict(setup.options)))
+    for _, action, state in random_steps(RULESET, setup, seed, MAX_ACTIONS):
+        table = RULESET.apply(table, replace(action, seed=None) if action.chance else action)
+        public = RULESET.view(state)
+        del public["deck_order"]
+        assert RULESET.view(table) == public
+    assert RULESET.outcome(table) == RULESET.outcome(state)
