@@ -71,15 +71,17 @@ class GameSetup:
     variant: str = "standard"
     options: Mapping[str, Any] = field(default_factory=dict)
     full_information: bool = False
+    seats: tuple[str, ...] = ()  # the table zone each player sits at, in seat order; empty: the mat's usual plan
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        setup = {
             "game": self.game,
             "variant": self.variant,
             "players": list(self.players),
             "options": dict(self.options),
             "full_information": self.full_information,
         }
+        return {**setup, "seats": list(self.seats)} if self.seats else setup
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> GameSetup:
@@ -90,12 +92,18 @@ class GameSetup:
             options = obj.get("options", {})
             if not isinstance(options, dict):
                 raise MalformedAction("bad-setup", "Options must be an object.")
+            seats = obj.get("seats", [])
+            if not isinstance(seats, list) or not all(isinstance(z, str) and z for z in seats):
+                raise MalformedAction("bad-setup", "Seats must list the zone each player sits at, e.g. \"seat-1\".")
+            if seats and (len(seats) != len(players) or len(set(seats)) != len(seats)):
+                raise MalformedAction("bad-setup", "Give each player a different seat zone, one per player.")
             return cls(
                 game=str(obj["game"]),
                 players=tuple(p.strip() for p in players),
                 variant=str(obj.get("variant", "standard")),
                 options=options,
                 full_information=bool(obj.get("full_information", False)),
+                seats=tuple(seats),
             )
         except KeyError as exc:
             raise MalformedAction("bad-setup", f"A game setup needs '{exc.args[0]}'.") from None

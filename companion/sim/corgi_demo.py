@@ -14,7 +14,7 @@ from companion.games.base import GameSetup
 from companion.sim.corgi_bots import CorgiBots
 from companion.sim.corgi_world import DECK, CorgiWorld
 from companion.sim.table import simulated_table
-from companion.sim.worlds import remember_world, world_to_resume
+from companion.sim.worlds import plan_world
 from companion.table.session import TableSession
 
 
@@ -44,22 +44,13 @@ def play_corgi_by_camera(
 ) -> CameraGame:
     """Bots play one game of Corgi Pileup on the simulated table, every card read by the camera. A game of Corgi
     Pileup still in play in the log, whose world is known, is resumed with its cards as they were."""
-    seed = world_to_resume(config, session, DECK)
-    resumed = seed is not None
-    if seed is None:
-        seed = rng.getrandbits(32)
-    else:
-        players = session.game.setup.players  # type: ignore[union-attr]
-    world = CorgiWorld(len(players), seed=seed)
+    plan = plan_world(config, session, DECK, players, rng)
+    world = CorgiWorld(len(plan.players), seed=plan.seed)
     with simulated_table(config, session, world, DECK, rng.getrandbits(16)):
-        if resumed:
-            game_id = session.game_id
-            for _seat, card in session.state.trick:  # the trick still lies in the centre
-                world.play(str(card))
-        else:
-            game_id = session.start_game(GameSetup(DECK, players, variant, options or {}), "demo")
-            remember_world(config, game_id, seed)
-        bots = CorgiBots(session, world, world_seed=seed, rng=rng, pace=pace, mischief=mischief)
+        game_id = plan.begin(config, session, GameSetup(DECK, plan.players, variant, options or {}))
+        for _seat, card in session.state.trick:  # a resumed game's trick still lies in the centre
+            world.play(str(card))
+        bots = CorgiBots(session, world, world_seed=plan.seed, rng=rng, pace=pace, mischief=mischief)
         bots.play(stop)
         asked = sum(1 for line in session.log.prompts(game_id) if line["kind"] == "asked")
         return CameraGame(game_id, bots.camera_plays, bots.typed, bots.wrong, bots.caught, bots.misbehaved, asked,

@@ -13,7 +13,7 @@ from companion.games.base import GameSetup
 from companion.sim.pigzup_bots import PigzBots, Skill
 from companion.sim.pigzup_world import DECK, PigzWorld
 from companion.sim.table import simulated_table
-from companion.sim.worlds import remember_world, world_to_resume
+from companion.sim.worlds import plan_world
 from companion.table.session import TableSession
 
 
@@ -36,22 +36,13 @@ def play_simulated(
 ) -> SimulatedGame:
     """Bots play one game of PigzUp! on the simulated table, start to finish. A PigzUp! game still in play in the
     log, whose world is known, is resumed: its stacks and face-up piles rebuilt from the moves recorded."""
-    seed = world_to_resume(config, session, "pigzup")
-    resumed = seed is not None
-    if seed is None:
-        seed = rng.getrandbits(32)
-    else:
-        players = session.game.setup.players  # type: ignore[union-attr]
-    world = PigzWorld(len(players), seed=seed)
+    plan = plan_world(config, session, "pigzup", players, rng)
+    world = PigzWorld(len(plan.players), seed=plan.seed)
     with simulated_table(config, session, world, DECK, rng.getrandbits(16)) as table:
         table.live.devices.pads.tare()  # the emulated pads start empty, also after a restart
-        if resumed:
-            game_id = session.game_id
-            settled = replay_world(world, session)
-        else:
-            game_id = session.start_game(GameSetup("pigzup", players, variant, {"first_player": 0}), "demo")
-            remember_world(config, game_id, seed)
-            settled = 0
+        setup = GameSetup("pigzup", plan.players, variant, {"first_player": 0})
+        game_id = plan.begin(config, session, setup)
+        settled = replay_world(world, session) if plan.resumed else 0
         bots = PigzBots(session, world, table.pico, table.factory, config.buttons.seat_buttons, rng=rng, pace=pace,
                         skills=skills, settled=settled)
         bots.play(stop)

@@ -5,10 +5,40 @@ from __future__ import annotations
 
 import json
 import os
+import random
+from dataclasses import dataclass
 from pathlib import Path
 
 from companion.config import Config
+from companion.games.base import GameSetup
 from companion.table.session import TableSession
+
+
+@dataclass(frozen=True)
+class WorldPlan:
+    """The world a simulated game is played in: a new one, or the stored game's, rebuilt after a restart."""
+
+    seed: int
+    players: tuple[str, ...]
+    resumed: bool
+
+    def begin(self, config: Config, session: TableSession, setup: GameSetup) -> int:
+        """The game's id: the resumed one, or ``setup`` started now with its world remembered."""
+        if self.resumed:
+            assert session.game_id is not None
+            return session.game_id
+        game_id = session.start_game(setup, "demo")
+        remember_world(config, game_id, self.seed)
+        return game_id
+
+
+def plan_world(config: Config, session: TableSession, game: str, players: tuple[str, ...],
+               rng: random.Random) -> WorldPlan:
+    """Resume the stored game of ``game`` still in play if its world is known, else plan a new one."""
+    seed = world_to_resume(config, session, game)
+    if seed is None or session.game is None:
+        return WorldPlan(rng.getrandbits(32), players, resumed=False)
+    return WorldPlan(seed, session.game.setup.players, resumed=True)
 
 
 def _world_file(config: Config) -> Path:

@@ -75,12 +75,15 @@ def start_demo(demos: list[Demo], config: Path, *args: str) -> Demo:
     demo = Demo(process, "")
     demos.append(demo)
     assert process.stdout is not None
+    printed = []
     for line in process.stdout:
+        printed.append(line)
         if line.startswith("Status page:"):
             demo.url = line.split()[-1]
             os.set_blocking(process.stdout.fileno(), False)  # the play-by-play goes on; we no longer read it
             return demo
-    raise AssertionError(f"the demo stopped before serving the status page (exit {process.wait()})")
+    raise AssertionError(f"the demo stopped before serving the status page (exit {process.wait()}): "
+                         f"{''.join(printed)[-3000:]}")
 
 
 class Referee:
