@@ -5,9 +5,12 @@ from __future__ import annotations
 from companion.games.base import MalformedAction, Ruleset
 from companion.games.clash_of_corgis import ClashOfCorgis
 from companion.games.corgi_pileup import CorgiPileup
+from companion.games.crazy_corgi import CrazyCorgi
 from companion.games.pigzup import PigzUp
 
-GAMES: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CorgiPileup(), PigzUp(), ClashOfCorgis())}
+GAMES: dict[str, Ruleset] = {
+    ruleset.name: ruleset for ruleset in (CorgiPileup(), PigzUp(), CrazyCorgi(), ClashOfCorgis())
+}
 
 
 def get_game(name: str) -> Ruleset:

@@ -1,18 +1,22 @@
-"""A random legal game played through the table session, for any game: every move goes in as a referee would
-enter it, some are undone and entered again, and at the end the log must replay to the same state."""
+"""Random legal games, straight through a ruleset or through a table session: what every game's property tests
+share."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
+from companion.games.actions import Action
 from companion.games.base import GameSetup, Ruleset
 from companion.table.log import EventLog
 from companion.table.replay import fold
 from companion.table.session import TableSession
 
 
-def check_replay_and_undo(ruleset: Ruleset, setup: GameSetup, seed: int, max_actions: int) -> None:
-    """Play ``setup`` to the end with random legal moves; undo then redo is a no-op; the log replays exactly."""
+def check_log_replay_and_undo(ruleset: Ruleset, setup: GameSetup, seed: int, max_actions: int) -> None:
+    """Play random legal moves to the end, now and then submitting one, undoing it and submitting it again: the
+    undo must restore the state exactly, and the stored log must replay (and resume) to the same game."""
     rng = random.Random(seed)
     log = EventLog(":memory:")
     session = TableSession(log, seed=seed)
@@ -31,3 +35,20 @@ def check_replay_and_undo(ruleset: Ruleset, setup: GameSetup, seed: int, max_act
     replayed = fold(log.events(session.game_id))
     assert replayed.state == session.state
     assert TableSession(log).snapshot() == session.snapshot() | {"warnings": []}
+
+
+def random_steps(
+    ruleset: Ruleset, setup: GameSetup, seed: int, max_actions: int
+) -> Iterator[tuple[Any, Action, Any]]:
+    """Each (state before, action, state after) of a random legal game, chance actions drawn from a seeded
+    generator; the game must end within ``max_actions``."""
+    rng = random.Random(seed)
+    state = ruleset.setup(setup)
+    for _ in range(max_actions):
+        if ruleset.outcome(state) is not None:
+            return
+        action = ruleset.chance(state, rng) or rng.choice(ruleset.legal_actions(state))
+        after = ruleset.apply(state, action)
+        yield state, action, after
+        state = after
+    raise AssertionError(f"the game did not end within {max_actions} actions")
