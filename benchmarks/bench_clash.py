@@ -17,6 +17,7 @@ from companion.sim.clash_bots import ClashBot
 RULES = ClashOfCorgis()
 REPEATS = 5
 SECONDS = 2.0
+MAX_ACTIONS = 5_000
 
 
 def play(variant: str, players: int, rng: random.Random, chooser: Callable[[object], Action | None]) -> int:
@@ -24,6 +25,8 @@ def play(variant: str, players: int, rng: random.Random, chooser: Callable[[obje
                                   full_information=True))
     actions = 0
     while RULES.outcome(state) is None:
+        if actions > MAX_ACTIONS:
+            raise RuntimeError(f"a {variant} game did not end within {MAX_ACTIONS} actions")
         action = RULES.chance(state, rng) or chooser(state)
         assert action is not None
         state = RULES.apply(state, action)

@@ -94,11 +94,17 @@ def original_policy(s: OriginalState, seat: int, moves: list[Action], rng: rando
 
 
 FOE_AVERAGE = 6.0  # a foe's expected rank: 1-9 and five Aces and five Wilds at 10
+# Now and then any legal move: late in a game the same few strong cards can go round and round (built, fought to a
+# tie, reshuffled), and careful players would break the circle too.
+EXPLORE = 0.1
 
 
 def treasure_policy(s: TreasureState, seat: int, moves: list[Action], rng: random.Random) -> Action:
     """Build the strongest party (bonuses count), fight as many foes as it can expect to beat, aim effects at the
     leader in loot, and always parry."""
+    if rng.random() < EXPLORE:
+        return rng.choice(moves)
+
     def party_value(party: list[str]) -> float:
         bonus = bonus_of(party)
         value = party_total(party, bonus)
@@ -115,7 +121,11 @@ def treasure_policy(s: TreasureState, seat: int, moves: list[Action], rng: rando
     if isinstance(first, PassTurn):
         total = party_value(s.parties[seat])
         fights = [m for m in moves if isinstance(m, Fight) and total > FOE_AVERAGE * m.foes + 2]
-        return max(fights, key=lambda m: m.foes) if fights else first
+        if fights:
+            return max(fights, key=lambda m: m.foes)
+        one = [m for m in moves if isinstance(m, Fight) and m.foes == 1]
+        # A full party that can not grow stronger fights one foe anyway: waiting would never change the hand.
+        return one[0] if one and len(s.parties[seat]) == 2 else first
     if isinstance(first, Target):
         return max(moves, key=lambda m: (len(s.loot[getattr(m, "target", seat)]), rng.random()))
     if isinstance(first, Parry):
