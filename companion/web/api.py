@@ -9,7 +9,7 @@ from flask import Blueprint, Response, jsonify
 from companion.games.actions import action_schema
 from companion.games.base import Ruleset
 from companion.games.registry import GAMES
-from companion.web.context import fail, web
+from companion.web.context import closing, error_response, fail, web
 from companion.web.history import game_record
 from companion.web.live import RETRY_MS
 from companion.web.stats import player_stats
@@ -39,15 +39,17 @@ def state() -> Response:
 
 @bp.get("/events")
 def events() -> Response:
-    """Server-Sent Events: the full snapshot on connect, a new one after every change, keep-alives between."""
+    """Server-Sent Events: the full snapshot on connect, a new one after every change, keep-alives between.
+
+    A stream over the limit is refused and its connection closed (the page then polls ``/api/state``)."""
     stream = web().broadcaster.open_stream()
     if stream is None:
-        fail(
+        return closing(error_response(
             503,
             "too-many-streams",
             "Too many live screens are open; this one will refresh every few seconds instead.",
             {"Retry-After": str(RETRY_MS // 1000)},
-        )
+        ))
     return Response(
         stream,
         mimetype="text/event-stream",

@@ -41,14 +41,15 @@ def create_app(
         SESSION_COOKIE_NAME=SESSION_COOKIE,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
-        MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions[EXTENSION] = WebContext(
         session=session,
         settings=settings,
         broadcaster=Broadcaster(
-            session, settings.max_streams, settings.keepalive_seconds, settings.device_poll_seconds
+            session, settings.max_streams, settings.keepalive_seconds, settings.device_poll_seconds,
+            settings.stream_minutes * 60,
         ),
         limiter=AttemptLimiter(settings.pin_max_attempts, settings.pin_window_seconds, clock),
     )

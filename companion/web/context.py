@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from flask import abort, current_app, jsonify, make_response, request
+from flask import Response, abort, current_app, jsonify, make_response, request
 
 from companion.web.auth import AttemptLimiter
 from companion.web.live import Broadcaster
@@ -29,11 +29,26 @@ def web() -> WebContext:
     return current_app.extensions[EXTENSION]
 
 
-def fail(status: int, code: str, message: str, headers: dict[str, str] | None = None, **extra: Any) -> NoReturn:
-    """Stop the request with a JSON error a person can read: ``{"error": code, "message": message, ...}``."""
+def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None,
+                   **extra: Any) -> Response:
+    """A JSON error a person can read: ``{"error": code, "message": message, ...}``."""
     response = make_response(jsonify(error=code, message=message, **extra), status)
     response.headers.update(headers or {})
-    abort(response)
+    return response
+
+
+def fail(status: int, code: str, message: str, headers: dict[str, str] | None = None, **extra: Any) -> NoReturn:
+    """Stop the request with ``error_response``."""
+    abort(error_response(status, code, message, headers, **extra))
+
+
+def closing(response: Response) -> Response:
+    """``response`` sent without a length, which makes waitress close the connection after it (a WSGI app may
+    not send ``Connection: close`` itself): a refused client's socket is freed at once, not kept alive."""
+    body = response.get_data()
+    response.headers.pop("Content-Length", None)
+    response.response = iter((body,))
+    return response
 
 
 def json_body() -> dict[str, Any]:

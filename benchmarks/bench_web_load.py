@@ -1,0 +1,110 @@
+"""Page load under crowding (issue 16): with N idle sockets and M live-update clients open on loopback, how long
+``GET /`` takes, median and p95. Prints figures; exits 1 when a page load fails or the median exceeds the target.
+
+An idle socket connects and sends nothing (a phone that went to sleep mid-request, or a hostile guest); a live
+client opens ``/api/events`` and reads its first event, as the scoreboard does. Every load has a time limit, so a
+locked-up server shows as failures here rather than a benchmark that never ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import statistics
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from contextlib import ExitStack
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the shared test clients live in tests/web
+
+from companion.table.log import EventLog
+from companion.table.session import TableSession
+from companion.web.server import WebServer, start_server
+from companion.web.settings import WebSettings
+from tests.web.clients import SSEClient
+
+LOAD_TIMEOUT_S = 5.0
+GIVE_UP_AFTER = 3  # failed loads in a row: the server is locked up, the remaining samples would only wait
+TARGET_MEDIAN_MS = 250
+CROWDS = ((0, 0), (100, 0), (0, 100), (100, 100))
+
+
+def idle_socket(server: WebServer) -> socket.socket:
+    return socket.create_connection((server.host, server.port), timeout=LOAD_TIMEOUT_S)
+
+
+def live_client(server: WebServer) -> SSEClient | None:
+    """A scoreboard's stream; a refused one (503) is closed by the server, as the browser then polls."""
+    try:
+        client = SSEClient.open(server, timeout=LOAD_TIMEOUT_S)
+        if client.response.status == 200:
+            client.next_snapshot()
+    except OSError:
+        return None
+    return client
+
+
+def page_loads(server: WebServer, samples: int) -> tuple[list[float], int]:
+    """Milliseconds per successful ``GET /`` and how many failed (timed out or refused)."""
+    times, failures = [], 0
+    for _ in range(samples):
+        if failures >= GIVE_UP_AFTER and not times:
+            return times, samples - len(times)
+        began = time.perf_counter()
+        try:
+            with urllib.request.urlopen(server.url, timeout=LOAD_TIMEOUT_S) as response:
+                response.read()
+            times.append((time.perf_counter() - began) * 1000)
+        except (OSError, urllib.error.URLError):
+            failures += 1
+    return times, failures
+
+
+def measure(server: WebServer, idle: int, live: int, samples: int) -> tuple[list[float], int, int]:
+    """Page loads with the crowd open, and how many of the live clients are streaming."""
+    with ExitStack() as crowd:
+        for _ in range(idle):
+            crowd.enter_context(idle_socket(server))
+        streaming = 0
+        for _ in range(live):
+            client = live_client(server)
+            if client is None:
+                break  # the server no longer answers: more clients would each wait out the time limit
+            crowd.callback(client.close)
+            streaming += client.response.status == 200
+        times, failures = page_loads(server, samples)
+    return times, failures, streaming
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=20, help="page loads per crowd")
+    args = parser.parse_args()
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        log = EventLog(Path(tmp) / "bench.sqlite3")
+        settings = WebSettings()  # the simulator config's [web] section uses the defaults
+        for idle, live in CROWDS:
+            server = start_server(TableSession(log, seed=5), settings, host="127.0.0.1", port=0)
+            try:
+                times, failures, streaming = measure(server, idle, live, args.samples)
+            finally:
+                server.stop()
+            if times:
+                median, p95 = statistics.median(times), statistics.quantiles(times, n=20, method="inclusive")[-1]
+                figures = f"median {median:.1f} ms, p95 {p95:.1f} ms"
+            else:
+                median, figures = float("inf"), "no page loaded"
+            print(f"{idle:3d} idle sockets, {live:3d} live clients ({streaming} streaming): GET / {figures}, "
+                  f"{failures} of {args.samples} failed (limit {LOAD_TIMEOUT_S:.0f} s each)")
+            ok = ok and not failures and median <= TARGET_MEDIAN_MS
+        log.close()
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
