@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from flask import Response, abort, current_app, jsonify, make_response, request
 
-from companion.web.auth import AttemptLimiter
+from companion.web.auth import AttemptLimiter, LockEpoch
 from companion.web.live import Broadcaster
 from companion.web.settings import WebSettings
 
@@ -23,6 +23,7 @@ class WebContext:
     settings: WebSettings
     broadcaster: Broadcaster
     limiter: AttemptLimiter
+    epoch: LockEpoch
 
 
 def web() -> WebContext:

@@ -143,7 +143,8 @@ def start_server(
     cookie key lives only as long as the process.
     """
     secret_key = load_secret_key(secret_key_path) if secret_key_path else None
-    app = create_app(session, settings, secret_key=secret_key)
+    epoch_path = secret_key_path.with_suffix(".epoch") if secret_key_path else None
+    app = create_app(session, settings, secret_key=secret_key, epoch_path=epoch_path)
     return serve(
         app,
         host=settings.host if host is None else host,

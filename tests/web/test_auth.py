@@ -35,14 +35,14 @@ def test_short_pins_are_refused() -> None:
 def test_limiter_window_slides() -> None:
     clock = FakeClock()
     limiter = AttemptLimiter(max_attempts=2, window_seconds=10, clock=clock)
-    assert limiter.failed("a") == 1
+    assert limiter.begin("a") == 0 and limiter.tries_left("a") == 1
     clock.now += 4
-    assert limiter.failed("a") == 0
-    assert limiter.retry_after("a") == pytest.approx(6)
-    assert limiter.retry_after("b") == 0  # per client
+    assert limiter.begin("a") == 0 and limiter.tries_left("a") == 0
+    assert limiter.begin("a") == pytest.approx(6)  # refused, and not counted
+    assert limiter.begin("b") == 0  # per client
     clock.now += 6
-    assert limiter.retry_after("a") == pytest.approx(0)
-    assert limiter.failed("a") == 0  # the second failure is still in the window
+    assert limiter.begin("a") == 0  # the first try left the window
+    assert limiter.tries_left("a") == 0  # the second one is still in it
 
 
 def test_secret_key_is_created_private_and_kept(tmp_path: Path) -> None:
