@@ -10,7 +10,7 @@ from companion.games.actions import action_schema
 from companion.games.base import Ruleset
 from companion.games.registry import GAMES
 from companion.web.context import closing, error_response, fail, web
-from companion.web.history import game_record
+from companion.web.history import game_record, logged_game
 from companion.web.live import RETRY_MS
 from companion.web.stats import player_stats
 
@@ -79,9 +79,8 @@ def history() -> Response:
 def history_game(game_id: int) -> Response:
     """One game's summary, its per-player statistics and its move-by-move log."""
     log = web().session.log
-    try:
-        summary = log.game(game_id)
-    except KeyError:
+    summary = logged_game(log, game_id)
+    if summary is None:
         fail(404, "unknown-game-id", f"There is no game number {game_id} in the log.")
     record = game_record(log.events(game_id))
     return jsonify(game=summary.to_json(), stats=record.stats, events=record.events)

@@ -52,11 +52,31 @@ def closing(response: Response) -> Response:
     return response
 
 
+MAX_JSON_DEPTH = 8  # no request nests deeper (a setup's options are the deepest); a deeper one is refused whole
+
+
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what is wrong with it."""
-    body = request.get_json(silent=True, force=True) if request.get_data() else {}
+    try:
+        body = request.get_json(silent=True, force=True) if request.get_data() else {}
+    except RecursionError:
+        body = None  # nested too deeply for the parser: not JSON this table could use either
     if body is None:
-        fail(400, "bad-json", "The request body is not valid JSON.")
+        fail(400, "bad-json", "The request body is not valid JSON (UTF-8 text, nested at most "
+             f"{MAX_JSON_DEPTH} levels).")
     if not isinstance(body, dict):
         fail(400, "bad-json", "The request body must be a JSON object.")
+    if _depth(body) > MAX_JSON_DEPTH:
+        fail(400, "bad-json", f"The request body nests more than {MAX_JSON_DEPTH} levels deep.")
     return body
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests lists and objects (counted without recursion: the input may be hostile)."""
+    deepest, pending = 0, [(value, 1)]
+    while pending:
+        item, level = pending.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            pending.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest

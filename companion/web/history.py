@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import RuleViolation
-from companion.table.log import Event
+from companion.table.log import Event, EventLog, GameSummary
 from companion.table.replay import fold
+
+LARGEST_GAME_ID = 2**63 - 1  # SQLite's largest integer: a longer number in a URL names no game
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,16 @@ def _fallback_text(event: Event) -> str:
         return f"Game ended: {payload.get('reason', 'no reason given')}"
     fields = ", ".join(f"{k} {v}" for k, v in payload.items() if k != "type")
     return f"{payload.get('type', event.kind)}: {fields}" if fields else str(payload.get("type", event.kind))
+
+
+def logged_game(log: EventLog, game_id: int) -> GameSummary | None:
+    """The summary of game ``game_id``, or ``None`` when the log has no such game (however long the number)."""
+    if not 0 <= game_id <= LARGEST_GAME_ID:
+        return None
+    try:
+        return log.game(game_id)
+    except KeyError:
+        return None
 
 
 def game_record(events: Sequence[Event]) -> GameRecord:

@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from flask import Blueprint, Response, jsonify, request, session
 
-from companion.games.base import GameSetup, RuleViolation, ViolationKind
+from companion.games.base import GameSetup, RuleViolation, ViolationKind, clean_text
 from companion.web.auth import MAX_PIN_LENGTH, pin_fingerprint, verify_pin
 from companion.web.context import fail, json_body, web
 from companion.web.csrf import csrf_token
@@ -21,6 +21,7 @@ bp = Blueprint("referee", __name__, url_prefix="/api/referee")
 
 SOURCE = "web"
 STATUS_FOR = {ViolationKind.MALFORMED: 400, ViolationKind.ILLEGAL: 409, ViolationKind.NEEDS_DECISION: 409}
+MAX_REASON_LENGTH = 120  # a few words on the history page
 OPEN_ENDPOINTS = frozenset({"referee.status", "referee.unlock", "referee.lock"})
 
 
@@ -123,9 +124,13 @@ def undo() -> Response:
 @bp.post("/end")
 def end() -> Response:
     reason = json_body().get("reason", "abandoned")
-    if not isinstance(reason, str) or not reason.strip():
+    if not isinstance(reason, str):
         fail(400, "bad-reason", "The reason for ending the game must be a few words.")
-    return accepted(web().session.end_game(source=SOURCE, reason=reason.strip()))
+    try:
+        reason = clean_text(reason, "reason", MAX_REASON_LENGTH)
+    except RuleViolation as violation:
+        refuse(violation)
+    return accepted(web().session.end_game(source=SOURCE, reason=reason))
 
 
 @bp.post("/correct")
