@@ -12,6 +12,7 @@ from companion.games.registry import GAMES
 from companion.web.context import closing, error_response, fail, web
 from companion.web.history import game_record, logged_game
 from companion.web.live import RETRY_MS
+from companion.web.referee import is_unlocked
 from companion.web.stats import player_stats
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -77,12 +78,12 @@ def history() -> Response:
 
 @bp.get("/history/<int:game_id>")
 def history_game(game_id: int) -> Response:
-    """One game's summary, its per-player statistics and its move-by-move log."""
+    """One game's summary, its per-player statistics and its move-by-move log (the seeds for the referee only)."""
     log = web().session.log
     summary = logged_game(log, game_id)
     if summary is None:
         fail(404, "unknown-game-id", f"There is no game number {game_id} in the log.")
-    record = game_record(log.events(game_id))
+    record = game_record(log.events(game_id), secrets=is_unlocked())
     return jsonify(game=summary.to_json(), stats=record.stats, events=record.events)
 
 
