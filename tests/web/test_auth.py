@@ -62,6 +62,10 @@ def test_secret_key_is_created_private_and_kept(tmp_path: Path) -> None:
         ({"keepalive_seconds": 0}, "keepalive_seconds must be positive"),
         ({"device_poll_seconds": -1}, "device_poll_seconds must be positive"),
         ({"pin_hash": "2468"}, "companion hash-pin"),
+        ({"connection_limit": 10}, "connection_limit must be at least threads"),
+        ({"idle_timeout_seconds": 0}, "idle_timeout_seconds must be positive"),
+        ({"stream_minutes": 0}, "stream_minutes must be positive"),
+        ({"max_body_bytes": 100}, "max_body_bytes must be at least 1024"),
     ],
 )
 def test_settings_refuse_unusable_values(kwargs: dict[str, object], message: str) -> None:
