@@ -11,6 +11,7 @@ import pytest
 from flask import Flask
 
 from companion.table.session import TableSession
+from companion.web.prompts import MAX_PROMPT_ID
 from tests.web.conftest import Browser, start
 
 HUGE = 10**40
@@ -20,11 +21,12 @@ GETS = {
     "/api/games/<name>": ["/api/games/%ff%00", "/api/games/" + "x" * 5000],
 }
 POSTS = ["/api/referee/unlock", "/api/referee/start", "/api/referee/action", "/api/referee/undo",
-         "/api/referee/end", "/api/referee/correct", "/api/referee/lock"]
+         "/api/referee/end", "/api/referee/correct", "/api/referee/lock", "/api/prompts/1", "/api/prompts/" + "9" * 30]
+PROMPT_ANSWER = f"/api/prompts/<int(max={MAX_PROMPT_ID}):prompt_id>"
 PLAIN_GETS = ["/", "/referee", "/history", "/players", "/api/state", "/api/games", "/api/history", "/api/players",
-              "/api/referee", "/api/events", "/static/<path:filename>"]
+              "/api/referee", "/api/events", "/api/prompts", "/static/<path:filename>"]
 BODILESS = ("/api/referee/lock", "/api/referee/undo")  # any body is ignored: they do what they say
-ROUTES = set(GETS) | set(POSTS) | set(PLAIN_GETS)
+ROUTES = set(GETS) | {p for p in POSTS if "/prompts/" not in p} | {PROMPT_ANSWER} | set(PLAIN_GETS)
 
 
 def nested(depth: int) -> bytes:
