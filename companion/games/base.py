@@ -117,6 +117,7 @@ class GameSetup:
     variant: str = "standard"
     options: Mapping[str, Any] = field(default_factory=dict)
     full_information: bool = False
+    seats: tuple[str, ...] = ()  # the table zone each player sits at, in seat order; empty: the mat's usual plan
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, tuple | list) or not all(isinstance(p, str) for p in self.players):
@@ -124,13 +125,14 @@ class GameSetup:
         object.__setattr__(self, "players", tuple(clean_name(p) for p in self.players))
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        setup = {
             "game": self.game,
             "variant": self.variant,
             "players": list(self.players),
             "options": dict(self.options),
             "full_information": self.full_information,
         }
+        return {**setup, "seats": list(self.seats)} if self.seats else setup
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> GameSetup:
@@ -144,12 +146,18 @@ class GameSetup:
             full_information = obj.get("full_information", False)
             if not isinstance(full_information, bool):
                 raise MalformedAction("bad-setup", "full_information must be true or false.")
+            seats = obj.get("seats", [])
+            if not isinstance(seats, list) or not all(isinstance(z, str) and z for z in seats):
+                raise MalformedAction("bad-setup", "Seats must list the zone each player sits at, e.g. \"seat-1\".")
+            if seats and (len(seats) != len(players) or len(set(seats)) != len(seats)):
+                raise MalformedAction("bad-setup", "Give each player a different seat zone, one per player.")
             return cls(
                 game=str(obj["game"]),
                 players=tuple(players),
                 variant=str(obj.get("variant", "standard")),
                 options=options,
                 full_information=full_information,
+                seats=tuple(seats),
             )
         except KeyError as exc:
             raise MalformedAction("bad-setup", f"A game setup needs '{exc.args[0]}'.") from None

@@ -177,6 +177,16 @@ class LiveTable:
         self.adapter.changed(t)
 
     # ------------------------------------------------------------------------------------ for adapters
+    def seat_at(self, zone: str) -> int | None:
+        """The seat of the player sitting at ``zone``: as the referee placed them at the start, else the mat's
+        usual plan for that many players; ``None`` for the centre, an empty place or the table."""
+        game = self.session.game
+        if game is None:
+            return None
+        if game.setup.seats:
+            return game.setup.seats.index(zone) if zone in game.setup.seats else None
+        return self.seat_of_zone(zone, len(game.setup.players))
+
     def propose(self, readings: Sequence[Action], *, source: str, zone: str, face: str, seat: int | None,
                 question: str) -> None:
         """What an observation could mean, as actions: submit the one legal reading, object to none, or ask."""

@@ -19,6 +19,8 @@ GETS = {
     "/api/history/<int:game_id>": ["/api/history/" + "9" * 30, "/api/history/" + "9" * 5000, "/api/history/0"],
     "/history/<int:game_id>": ["/history/" + "9" * 30, "/history/99999"],
     "/api/games/<name>": ["/api/games/%ff%00", "/api/games/" + "x" * 5000],
+    "/cards/<deck>/<face>.svg": ["/cards/..%2f..%2fetc/passwd.svg", "/cards/pigzup/%ff%00.svg",
+                                 "/cards/" + "x" * 5000 + "/y.svg", "/cards/pigzup/nope.svg"],
 }
 POSTS = ["/api/referee/unlock", "/api/referee/start", "/api/referee/action", "/api/referee/undo",
          "/api/referee/end", "/api/referee/correct", "/api/referee/lock", "/api/prompts/1", "/api/prompts/" + "9" * 30]
