@@ -1,9 +1,10 @@
 """Page load under crowding (issue 16): with N idle sockets and M live-update clients open on loopback, how long
 ``GET /`` takes, median and p95. Prints figures; exits 1 when a page load fails or the median exceeds the target.
 
-An idle socket connects and sends nothing (a phone that went to sleep mid-request, or a hostile guest); a live
-client opens ``/api/events`` and reads its first event, as the scoreboard does. Every load has a time limit, so a
-locked-up server shows as failures here rather than a benchmark that never ends.
+An idle socket connects and sends nothing: all of them come from one address (a hostile guest's phone, or one
+that went to sleep mid-request). A live client opens ``/api/events`` and reads its first event, as the
+scoreboard does, each from its own address (a table of phones); the page loads come from yet another. Every
+load has a time limit, so a locked-up server shows as failures here rather than a benchmark that never ends.
 """
 
 from __future__ import annotations
@@ -30,17 +31,21 @@ from tests.web.clients import SSEClient
 LOAD_TIMEOUT_S = 5.0
 GIVE_UP_AFTER = 3  # failed loads in a row: the server is locked up, the remaining samples would only wait
 TARGET_MEDIAN_MS = 250
-CROWDS = ((0, 0), (100, 0), (0, 100), (100, 100))
+CROWDS = ((0, 0), (100, 0), (0, 100), (100, 100), (500, 100))  # 500: past the connection limit
+
+
+HOSTILE_PHONE = "127.0.1.1"
 
 
 def idle_socket(server: WebServer) -> socket.socket:
-    return socket.create_connection((server.host, server.port), timeout=LOAD_TIMEOUT_S)
+    return socket.create_connection((server.host, server.port), timeout=LOAD_TIMEOUT_S,
+                                    source_address=(HOSTILE_PHONE, 0))
 
 
-def live_client(server: WebServer) -> SSEClient | None:
+def live_client(server: WebServer, phone: int) -> SSEClient | None:
     """A scoreboard's stream; a refused one (503) is closed by the server, as the browser then polls."""
     try:
-        client = SSEClient.open(server, timeout=LOAD_TIMEOUT_S)
+        client = SSEClient.open(server, timeout=LOAD_TIMEOUT_S, source=f"127.0.2.{phone + 1}")
         if client.response.status == 200:
             client.next_snapshot()
     except OSError:
@@ -70,8 +75,8 @@ def measure(server: WebServer, idle: int, live: int, samples: int) -> tuple[list
         for _ in range(idle):
             crowd.enter_context(idle_socket(server))
         streaming = 0
-        for _ in range(live):
-            client = live_client(server)
+        for phone in range(live):
+            client = live_client(server, phone)
             if client is None:
                 break  # the server no longer answers: more clients would each wait out the time limit
             crowd.callback(client.close)

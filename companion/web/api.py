@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, request
 
 from companion.games.actions import action_schema
 from companion.games.base import Ruleset
@@ -43,7 +43,7 @@ def events() -> Response:
     """Server-Sent Events: the full snapshot on connect, a new one after every change, keep-alives between.
 
     A stream over the limit is refused and its connection closed (the page then polls ``/api/state``)."""
-    stream = web().broadcaster.open_stream()
+    stream = web().broadcaster.open_stream(request.remote_addr or "unknown")
     if stream is None:
         return closing(error_response(
             503,

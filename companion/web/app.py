@@ -52,7 +52,7 @@ def create_app(
         settings=settings,
         broadcaster=Broadcaster(
             session, settings.max_streams, settings.keepalive_seconds, settings.device_poll_seconds,
-            settings.stream_minutes * 60,
+            settings.stream_minutes * 60, settings.streams_per_client,
         ),
         limiter=AttemptLimiter(settings.pin_max_attempts, settings.pin_window_seconds, clock),
         epoch=LockEpoch(epoch_path),

@@ -14,6 +14,7 @@ import json
 import logging
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, Protocol
 
@@ -40,9 +41,11 @@ class Broadcaster:
 
     def __init__(
         self, session: Snapshotting, max_streams: int, keepalive_seconds: float, device_poll_seconds: float,
-        stream_seconds: float,
+        stream_seconds: float, streams_per_client: int,
     ) -> None:
         self.max_streams = max_streams
+        self.streams_per_client = streams_per_client
+        self._by_client: Counter[str] = Counter()
         self.keepalive_seconds = keepalive_seconds
         self.stream_seconds = stream_seconds
         self._session = session
@@ -88,13 +91,17 @@ class Broadcaster:
         with self._cond:
             return self._streams
 
-    def open_stream(self) -> Stream | None:
-        """A new stream, or ``None`` when every streaming thread is taken (the browser then polls)."""
+    def open_stream(self, client: str) -> Stream | None:
+        """A new stream for ``client`` (an address), or ``None`` when every streaming thread is taken or the
+        client holds its share already (the browser then polls)."""
         with self._cond:
             if self._closed.is_set() or self._streams >= self.max_streams:
                 return None
+            if self._by_client[client] >= self.streams_per_client:
+                return None
             self._streams += 1
-        return Stream(self._frames(), self._release)
+            self._by_client[client] += 1
+        return Stream(self._frames(), lambda: self._release(client))
 
     def close(self) -> None:
         """End every stream (so the server's threads can stop) and stop listening to the session."""
@@ -104,9 +111,12 @@ class Broadcaster:
         if callable(self._unsubscribe):
             self._unsubscribe()
 
-    def _release(self) -> None:
+    def _release(self, client: str) -> None:
         with self._cond:
             self._streams -= 1
+            self._by_client[client] -= 1
+            if not self._by_client[client]:
+                del self._by_client[client]
 
     def _frames(self) -> Generator[str]:
         with self._cond:

@@ -16,10 +16,11 @@ import time
 import weakref
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask
 from waitress import wasyncore
+from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer, create_server
 
 from companion.web.app import create_app
@@ -33,6 +34,23 @@ if TYPE_CHECKING:
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 DEFAULT_LIMITS = ServerLimits()  # for our small pages, such as the zone drawing page
 LOOP_TURN_SECONDS = 0.2  # the longest an idle loop sleeps: how long stop() may wait (requests wake it at once)
+
+
+class PerClientCap:
+    """waitress's channel factory, admitting a connection only while its address holds fewer than ``limit``: a
+    phone opening hundreds of sockets keeps ``limit`` of them, and the page stays reachable for everyone else."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+
+    def __call__(self, server: BaseWSGIServer, conn: socket.socket, addr: Any, adj: Any,
+                 map: dict[int, Any] | None = None) -> HTTPChannel | None:
+        host = addr[0] if isinstance(addr, tuple) else addr
+        held = sum(1 for channel in list(server.active_channels.values()) if channel.addr[0] == host)
+        if held >= self._limit:
+            conn.close()
+            return None
+        return HTTPChannel(server, conn, addr, adj, map=map)
 
 
 class SlowRequests:
@@ -126,6 +144,7 @@ def serve(
     Raises ``OSError`` when the address cannot be used (the port is taken).
     """
     server = create_server(app, host=host, port=port, ident="tableside", **limits.waitress_options())
+    server.channel_class = PerClientCap(limits.connections_per_client)  # type: ignore[union-attr]
     return WebServer(app, server, limits, before_stop)  # type: ignore[arg-type]
 
 

@@ -66,6 +66,8 @@ def test_secret_key_is_created_private_and_kept(tmp_path: Path) -> None:
         ({"idle_timeout_seconds": 0}, "idle_timeout_seconds must be positive"),
         ({"stream_minutes": 0}, "stream_minutes must be positive"),
         ({"max_body_bytes": 100}, "max_body_bytes must be at least 1024"),
+        ({"streams_per_client": 0}, "streams_per_client must be at least 1"),
+        ({"streams_per_client": 40}, "below connections_per_client"),
     ],
 )
 def test_settings_refuse_unusable_values(kwargs: dict[str, object], message: str) -> None:

@@ -30,8 +30,15 @@ def tight(table: TableSession, pin_hash: str) -> Iterator[WebServer]:
     running.stop()
 
 
-def connect(server: WebServer) -> socket.socket:
-    return socket.create_connection((server.host, server.port), timeout=WAIT_S)
+def connect(server: WebServer, source: str = "127.0.0.1") -> socket.socket:
+    """A socket from ``source``: another loopback address stands for another phone."""
+    return socket.create_connection((server.host, server.port), timeout=WAIT_S, source_address=(source, 0))
+
+
+def page_loads(server: WebServer) -> bool:
+    with connect(server) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        return read_until_closed(sock).startswith(b"HTTP/1.1 200")
 
 
 def read_until_closed(sock: socket.socket) -> bytes:
@@ -120,14 +127,12 @@ def test_the_page_loads_with_many_idle_sockets_and_streams_open(table: TableSess
     running = start_server(table, settings, host="127.0.0.1", port=0)
     try:
         with ExitStack() as crowd:
-            for _ in range(120):  # more than waitress's own default limit of 100 sockets
-                crowd.enter_context(connect(running))
-            for _ in range(10):
-                client = SSEClient.open(running)
+            for i in range(120):  # more than waitress's own default limit of 100 sockets, from six phones
+                crowd.enter_context(connect(running, f"127.0.1.{i % 6 + 1}"))
+            for i in range(10):
+                client = SSEClient.open(running, source=f"127.0.2.{i + 1}")
                 crowd.callback(client.close)
-            with connect(running) as sock:
-                sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-                assert read_until_closed(sock).startswith(b"HTTP/1.1 200")
+            assert page_loads(running)
     finally:
         running.stop()
 
@@ -135,7 +140,37 @@ def test_the_page_loads_with_many_idle_sockets_and_streams_open(table: TableSess
 @pytest.mark.parametrize("name", ["companion.toml", "companion.pi.toml"])
 def test_the_example_configs_name_the_limits(name: str) -> None:
     text = (ROOT / name).read_text(encoding="utf-8")
-    limits = ("connection_limit", "idle_timeout_seconds", "stream_minutes", "max_body_bytes")
+    limits = ("connection_limit", "connections_per_client", "streams_per_client", "idle_timeout_seconds",
+              "stream_minutes", "max_body_bytes")
     assert all(f"\n{key} = " in text for key in limits)
-    assert load_config(ROOT / name).web.server_limits == WebSettings().server_limits
+    web = load_config(ROOT / name).web
+    assert web.server_limits == WebSettings().server_limits
+    assert web.streams_per_client == WebSettings().streams_per_client
 
+
+
+def test_one_phone_cannot_take_every_socket(server: WebServer, settings: WebSettings) -> None:
+    """A phone opening more sockets than its share has the extra ones closed at once; everyone else loads."""
+    hostile = "127.0.3.1"
+    with ExitStack() as crowd:
+        kept = [crowd.enter_context(connect(server, hostile)) for _ in range(settings.connections_per_client)]
+        assert page_loads(server)  # the share itself leaves the page reachable
+        for _ in range(settings.connection_limit):
+            with connect(server, hostile) as extra:
+                assert read_until_closed(extra) == b""  # closed by the server straight away
+        assert page_loads(server)
+        assert len(kept) == settings.connections_per_client
+
+
+def test_one_phone_cannot_take_every_stream(server: WebServer, settings: WebSettings) -> None:
+    with ExitStack() as crowd:
+        for _ in range(settings.streams_per_client):
+            client = SSEClient.open(server, source="127.0.3.2")
+            crowd.callback(client.close)
+            assert client.response.status == 200
+        refused = SSEClient.open(server, source="127.0.3.2")
+        crowd.callback(refused.close)
+        assert refused.response.status == 503
+        other = SSEClient.open(server, source="127.0.3.3")  # another phone still streams
+        crowd.callback(other.close)
+        assert other.response.status == 200
