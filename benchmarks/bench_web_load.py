@@ -1,5 +1,6 @@
 """Page load under crowding (issue 16): with N idle sockets and M live-update clients open on loopback, how long
 ``GET /`` takes, median and p95. Prints figures; exits 1 when a page load fails or the median exceeds the target.
+Last, the server's memory before and after a burst of simultaneous wrong PINs.
 
 An idle socket connects and sends nothing: all of them come from one address (a hostile guest's phone, or one
 that went to sleep mid-request). A live client opens ``/api/events`` and reads its first event, as the
@@ -14,6 +15,7 @@ import socket
 import statistics
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -22,13 +24,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the shared test clients live in tests/web
 
+from flask.testing import FlaskClient
+
 from companion.table.log import EventLog
 from companion.table.session import TableSession
+from companion.web.app import create_app
+from companion.web.auth import hash_pin
 from companion.web.server import WebServer, start_server
 from companion.web.settings import WebSettings
 from tests.web.clients import SSEClient
 
 LOAD_TIMEOUT_S = 5.0
+PIN_GUESSES = 100
 GIVE_UP_AFTER = 3  # failed loads in a row: the server is locked up, the remaining samples would only wait
 TARGET_MEDIAN_MS = 250
 CROWDS = ((0, 0), (100, 0), (0, 100), (100, 100), (500, 100))  # 500: past the connection limit
@@ -85,6 +92,34 @@ def measure(server: WebServer, idle: int, live: int, samples: int) -> tuple[list
     return times, failures, streaming
 
 
+def rss_mb() -> float:
+    status = Path("/proc/self/status").read_text().splitlines()
+    return int(next(line for line in status if line.startswith("VmRSS:")).split()[1]) / 1024
+
+
+def pin_burst_memory(guesses: int) -> tuple[float, float]:
+    """Resident memory (MB) before and after ``guesses`` simultaneous wrong PINs, each from its own address."""
+    app = create_app(TableSession(EventLog(":memory:")), WebSettings(pin_hash=hash_pin("2468")))
+    browsers = []
+    for i in range(guesses):
+        client = app.test_client()
+        client.environ_base["REMOTE_ADDR"] = f"10.0.{i // 250}.{i % 250}"
+        browsers.append((client, client.get("/api/referee").json["csrf_token"]))
+    before, ready = rss_mb(), threading.Barrier(guesses)
+
+    def guess(client: FlaskClient, token: str) -> None:
+        ready.wait()
+        client.post("/api/referee/unlock", json={"pin": "0000"}, headers={"X-CSRF-Token": token})
+
+    threads = [threading.Thread(target=guess, args=browser) for browser in browsers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    app.extensions["tableside"].broadcaster.close()
+    return before, rss_mb()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=20, help="page loads per crowd")
@@ -108,6 +143,9 @@ def main() -> int:
                   f"{failures} of {args.samples} failed (limit {LOAD_TIMEOUT_S:.0f} s each)")
             ok = ok and not failures and median <= TARGET_MEDIAN_MS
         log.close()
+    before, after = pin_burst_memory(PIN_GUESSES)
+    print(f"{PIN_GUESSES} simultaneous wrong PINs from as many addresses: {before:.0f} MB RSS before, "
+          f"{after:.0f} MB after")
     return 0 if ok else 1
 
 

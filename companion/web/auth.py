@@ -17,6 +17,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,8 +26,10 @@ from companion.games.toml_files import read_toml, write_toml
 _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**14, 8, 1
 MIN_PIN_LENGTH = 4
 MAX_PIN_LENGTH = 64  # longer is no PIN, and is refused before hashing
-# Each scrypt takes 16 MB and a core for tens of milliseconds: at most this many run at once, whatever arrives.
-HASHING = threading.BoundedSemaphore(2)
+# Each scrypt takes 16 MB and a core for tens of milliseconds, so they run on two threads of their own whatever
+# arrives: at most two at once, and the memory the C allocator keeps after a hash stays with those two threads
+# (run on every request thread in turn, each thread's allocator arena kept its own 16 MB).
+HASHERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tableside-pin-hash")
 
 
 def _b64(data: bytes) -> str:
@@ -38,8 +41,9 @@ def _unb64(text: str) -> bytes:
 
 
 def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    with HASHING:
-        return hashlib.scrypt(pin.encode("utf-8"), salt=salt, n=n, r=r, p=p, maxmem=64 * 1024 * 1024, dklen=32)
+    secret = pin.encode("utf-8")
+    return HASHERS.submit(hashlib.scrypt, secret, salt=salt, n=n, r=r, p=p, maxmem=64 * 1024 * 1024,
+                          dklen=32).result()
 
 
 def hash_pin(pin: str) -> str:
