@@ -10,7 +10,7 @@ import enum
 import random
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -269,6 +269,21 @@ class Ruleset(ABC, Generic[S]):
         if len({p.casefold() for p in setup.players}) != len(setup.players):
             raise MalformedAction("duplicate-player", "Each player needs a different name.")
 
+    def check_options(self, setup: GameSetup, known: Collection[str]) -> None:
+        """Refuse an option this game does not have, by name."""
+        unknown = set(setup.options) - set(known)
+        if unknown:
+            raise MalformedAction("bad-option", f"{self.title} has no option {sorted(unknown)[0]!r}.")
+
+    @staticmethod
+    def seat_option(setup: GameSetup, name: str) -> int:
+        """A seat given as an option (who starts, who leads first): default seat 0."""
+        last = len(setup.players) - 1
+        seat = setup.options.get(name, 0)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= last:
+            raise MalformedAction("bad-option", f"{name} must be a seat from 0 to {last}.")
+        return seat
+
     @abstractmethod
     def setup(self, setup: GameSetup) -> S:
         """The state before the first chance event (usually: waiting for the deal)."""
@@ -299,9 +314,9 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
 
-    @abstractmethod
     def findings(self, state: S) -> tuple[Finding, ...]:
-        """Audit findings so far, oldest first."""
+        """Audit findings so far, oldest first (games with nothing hidden to audit have none)."""
+        return ()
 
     @abstractmethod
     def describe(self, state: S, action: Action) -> str:

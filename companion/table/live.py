@@ -123,6 +123,10 @@ class LiveTable:
             self._thread.join(timeout=5)
             self._thread = None
 
+    def alive(self) -> bool:
+        """Whether the table's loop is running (the service's watchdog asks)."""
+        return self._thread is not None and self._thread.is_alive()
+
     def drain(self) -> None:
         """Handle everything queued so far on the calling thread (tests and single-threaded tools)."""
         while True:
