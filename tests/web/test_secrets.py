@@ -31,7 +31,7 @@ def public_texts(browser: Browser, game_id: int) -> dict[str, str]:
             for path in (f"/api/history/{game_id}", f"/history/{game_id}", "/api/state", "/", "/api/history")}
 
 
-@pytest.mark.parametrize("game", ["corgi-pileup", "pigzup"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_the_public_never_sees_a_seed(visitor: Browser, table: TableSession, game: str) -> None:
     seeds = play_a_while(table, game)
     for path, text in public_texts(visitor, table.game_id).items():
