@@ -201,6 +201,18 @@ class SimulatedPico:
             self.pads[pad].hx711_running = True
             self._next_sample[pad] = self.now_us + self._period_us
 
+    def stick_hx711(self, pad: int, raw: int | None = -1) -> None:
+        """The pad's HX711 keeps sending ``raw`` (its DOUT stuck high reads -1); ``None`` mends it."""
+        with self.lock:
+            self.pads[pad].stuck_raw = raw
+
+    def set_noise(self, noise_g: float, pads: Sequence[int] | None = None) -> None:
+        """Make ``pads`` (default all) as noisy as a cheap load cell: ``noise_g`` grams of standard deviation."""
+        with self.lock:
+            for i in range(len(self.pads)) if pads is None else pads:
+                model = self.pads[i]
+                model.physics = dataclasses.replace(model.physics, noise_g=noise_g)
+
     # --- the emulated firmware
     def _boot(self, at_us: int) -> None:
         self._boot_us = at_us
