@@ -9,12 +9,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from companion.devices.calibration import CalibrationProfile, ProfileError
 from companion.devices.pile import GLITCHES, PileEstimator, PileState
-from companion.sim.pads import PadModel, PadPhysics
 
 PROFILE_PATH = Path(__file__).parents[2] / "calibration" / "pads.toml"
 PROFILE = CalibrationProfile.load(PROFILE_PATH)
@@ -154,38 +151,3 @@ def test_a_bad_profile_names_what_is_wrong(tmp_path: Path, text: str, message: s
 def test_a_missing_profile_says_how_to_make_one(tmp_path: Path) -> None:
     with pytest.raises(ProfileError, match="companion calibrate pads"):
         CalibrationProfile.load(tmp_path / "nope.toml")
-
-
-ACTIONS = st.lists(
-    st.sampled_from(["place", "place", "remove", "hand", "bump", "topple", "pause"]), min_size=1, max_size=8
-)
-
-
-@settings(max_examples=60, deadline=None)
-@given(actions=ACTIONS, seed=st.integers(0, 10_000))
-def test_whatever_happens_the_settled_count_is_the_piggies_on_the_pad(actions: list[str], seed: int) -> None:
-    pad = PadModel(PadPhysics(noise_g=CAL.noise_g, offset_counts=round(CAL.offset_counts),
-                              counts_per_gram=CAL.counts_per_gram), random.Random(seed))
-    est = PileEstimator(0, PROFILE)
-    t = 0
-    for action in actions:
-        on_pad = pad.piggies_on(t)
-        if action == "place" and on_pad < PROFILE.max_piggies:
-            pad.place()
-        elif action == "remove" and on_pad:
-            pad.remove()
-        elif action == "hand":
-            pad.hand(20.0, 0.8)
-        elif action == "bump":
-            pad.bump()
-        elif action == "topple":
-            pad.topple()
-        for _ in range(int(1.5 * 80)):
-            t += PERIOD
-            pad.now_us = t
-            est.sample(t, pad.raw_at(t)[0])
-            if pad.vibrating(t) and not pad.vibrating(t - PERIOD):
-                est.tilt(t, 1)
-    on_pad = pad.piggies_on(t)
-    expected = "empty" if on_pad == 0 else f"stable({on_pad})"
-    assert (est.state, est.count) == ((PileState.EMPTY, 0) if on_pad == 0 else (PileState.STABLE, on_pad)), expected
