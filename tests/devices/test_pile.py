@@ -151,3 +151,13 @@ def test_a_bad_profile_names_what_is_wrong(tmp_path: Path, text: str, message: s
 def test_a_missing_profile_says_how_to_make_one(tmp_path: Path) -> None:
     with pytest.raises(ProfileError, match="companion calibrate pads"):
         CalibrationProfile.load(tmp_path / "nope.toml")
+
+
+def test_a_restarted_device_clock_forgets_old_vibration_edges() -> None:
+    est = PileEstimator(0, PROFILE)
+    t, _ = feed(est, 0.0, 0.5, 50_000_000)
+    est.tilt(t, 1)
+    est.tilt(t + 60_000, 0)
+    est.fault(t + 70_000, "Pico restarted")
+    _, events = feed(est, 0.0, 0.5, 0)  # the Pico's clock starts again from 0
+    assert [e.label for e in events] == ["empty"]
