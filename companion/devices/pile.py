@@ -86,6 +86,8 @@ class PileEstimator:
         self._ref_g = 0.0  # the level of the last stable pile (0 when empty)
         self._at_ref_us = 0  # last time the weight was still at that level
         self._excess_since: int | None = None
+        self._touched_g: float | None = None  # the level when the pile was last found touched
+        self._changed_us = 0  # when the state last changed
         self._tilt_us: int | None = None
         self._drop_since: int | None = None
         self._last_sample_us: int | None = None
@@ -170,11 +172,14 @@ class PileEstimator:
     # --- decisions
     def _settled(self, t_us: int) -> tuple[int, float] | None:
         """(since, mean) if the readings have stayed within the settle band for the settle time, moving (a
-        frozen value is no reading) and with no vibration edge among them."""
+        frozen value is no reading), with no vibration edge among them and, for a pile in motion, all taken
+        since the motion began."""
         window = self._window
         start = window[0][0]
         if start > t_us - self._settle_us or self._same_raw >= 3:
             return None
+        if self.state is PileState.BUILDING and start < self._changed_us:
+            return None  # readings from before the motion began would average it away
         if self._vibration_us is not None and self._vibration_us >= start:
             return None
         values = [g for _, g in window]
@@ -269,14 +274,23 @@ class PileEstimator:
             self._track_zero(mean)
             return self._set(PileState.EMPTY, 0, t_us, since)
         n = round(mean / p.piggy_g)
-        whole = 1 <= n <= p.max_piggies and abs(mean - n * p.piggy_g) <= p.tolerance_g(n)
-        standing = self.state in (PileState.STABLE, PileState.TOUCHED) and self._ref_g > 0 and n == self.count
+        off_whole = abs(mean - n * p.piggy_g)
+        whole = 1 <= n <= p.max_piggies and off_whole <= p.tolerance_g(n)
+        standing = self._ref_g > 0 and n == self.count  # the pile last counted, whatever moved since
+        margin = p.pile_margin_g()
+        off = mean - self._ref_g
+        if self.state is PileState.TOUCHED and whole:
+            # A hand near the margins must not flicker the pile back: it counts again once its level is well
+            # inside them (half), or has dropped by the pile margin since the touch (the hand has gone).
+            gone = self._touched_g is not None and mean <= self._touched_g - margin
+            inside = (standing and abs(off) <= margin / 2) or off_whole <= p.tolerance_g(n) / 2
+            if not (gone or inside):
+                return None
         if whole and standing:
-            off = mean - self._ref_g
-            if abs(off) <= p.pile_margin_g():
+            if abs(off) <= margin:
                 self._track_zero(off)
                 return self._set(PileState.STABLE, n, t_us, since)  # the same pile (None if it stood all along)
-            if abs(mean - n * p.piggy_g) >= abs(self._ref_g - n * p.piggy_g):
+            if off_whole >= abs(self._ref_g - n * p.piggy_g):
                 # Further from whole piggies than the pile itself weighed: a hand on it, or holding it up.
                 return self._set(PileState.TOUCHED, n, t_us, since, f"{off:+.1f} g off the pile's own weight")
             # Nearer whole piggies than before: a hand that rested on it when it was counted has left.
@@ -291,5 +305,8 @@ class PileEstimator:
     def _set(self, state: PileState, count: int, t_us: int, since: int, detail: str = "") -> PileEvent | None:
         if state is self.state and count == self.count and (state is not PileState.FAULT or detail == self.detail):
             return None
+        if state is PileState.TOUCHED:
+            self._touched_g = self._level() if self._window else self._last_g
+        self._changed_us = t_us
         self.state, self.count, self.detail = state, count, detail
         return PileEvent(self.pad, state, count, round(self._last_g, 2), t_us, since, detail)

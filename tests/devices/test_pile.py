@@ -161,3 +161,13 @@ def test_a_restarted_device_clock_forgets_old_vibration_edges() -> None:
     est.fault(t + 70_000, "Pico restarted")
     _, events = feed(est, 0.0, 0.5, 0)  # the Pico's clock starts again from 0
     assert [e.label for e in events] == ["empty"]
+
+
+def test_a_pad_sending_only_glitch_values_is_a_fault_that_says_so() -> None:
+    est = PileEstimator(0, PROFILE)
+    t, _ = feed(est, 0.0, 0.5, 0)
+    for i in range(24):  # alternating: never frozen, never weighed
+        est.sample(t + (i + 1) * PERIOD, (0x7F_FFFF, -1)[i % 2])
+    event = est.check_silence(t + 25 * PERIOD)
+    assert event is not None and event.state is PileState.FAULT
+    assert event.detail.startswith("only glitch values (raw -1) for 3")
