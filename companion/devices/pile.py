@@ -71,7 +71,10 @@ class PileEstimator:
         self._window_us = int(t.topple_window_ms * 1000)
         self._confirm_us = int(t.tilt_confirm_ms * 1000)
         self._fault_us = int(t.fault_timeout_ms * 1000)
-        self._ceiling = profile.max_piggies * profile.piggy_g + profile.tolerance_g(profile.max_piggies)
+        self._tolerance = [profile.tolerance_g(n) for n in range(profile.max_piggies + 1)]
+        self._margin = profile.pile_margin_g()
+        self._settle_band = t.settle_band_g
+        self._ceiling = profile.max_piggies * profile.piggy_g + self._tolerance[-1]
         self.zero_counts = self.cal.offset_counts
         self.state = PileState.FAULT  # nothing is known until readings settle
         self.count = 0
@@ -183,7 +186,7 @@ class PileEstimator:
         if self._vibration_us is not None and self._vibration_us >= start:
             return None
         values = [g for _, g in window]
-        if max(values) - min(values) > self.profile.thresholds.settle_band_g:
+        if max(values) - min(values) > self._settle_band:
             return None
         return start, sum(values) / len(values)
 
@@ -206,7 +209,7 @@ class PileEstimator:
             return self._classify(t_us, *settled)
         if self.state in (PileState.TOPPLED, PileState.FAULT):
             return None
-        off_level = self.state is PileState.STABLE and abs(self._level() - self._ref_g) > self.profile.pile_margin_g()
+        off_level = self.state is PileState.STABLE and abs(self._level() - self._ref_g) > self._margin
         near_ref = abs(g - self._ref_g) <= t.hold_band_g and not off_level
         if near_ref and self.state in (PileState.STABLE, PileState.EMPTY, PileState.TOUCHED):
             self._excess_since = None  # bumps and noise on a standing pile; a hand leaving waits to settle
@@ -273,17 +276,20 @@ class PileEstimator:
             self._ref_g = 0.0
             self._track_zero(mean)
             return self._set(PileState.EMPTY, 0, t_us, since)
+        off = mean - self._ref_g
+        if self.state is PileState.STABLE and abs(off) <= self._margin:
+            self._track_zero(off)  # the same pile standing (most readings): its count was decided already
+            return None
         n = round(mean / p.piggy_g)
         off_whole = abs(mean - n * p.piggy_g)
-        whole = 1 <= n <= p.max_piggies and off_whole <= p.tolerance_g(n)
+        whole = 1 <= n <= p.max_piggies and off_whole <= self._tolerance[n]
         standing = self._ref_g > 0 and n == self.count  # the pile last counted, whatever moved since
-        margin = p.pile_margin_g()
-        off = mean - self._ref_g
+        margin = self._margin
         if self.state is PileState.TOUCHED and whole:
             # A hand near the margins must not flicker the pile back: it counts again once its level is well
             # inside them (half), or has dropped by the pile margin since the touch (the hand has gone).
             gone = self._touched_g is not None and mean <= self._touched_g - margin
-            inside = (standing and abs(off) <= margin / 2) or off_whole <= p.tolerance_g(n) / 2
+            inside = (standing and abs(off) <= margin / 2) or off_whole <= self._tolerance[n] / 2
             if not (gone or inside):
                 return None
         if whole and standing:
