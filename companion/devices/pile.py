@@ -106,8 +106,8 @@ class PileEstimator:
         if self._same_raw >= FROZEN_READINGS:
             if self._same_raw > FROZEN_READINGS:
                 return None
-            return self.fault(t_us, f"HX711 stuck at raw {raw} ({FROZEN_READINGS} identical readings; a working one "
-                                    "always has noise)")
+            return self.fault(t_us, f"HX711 stuck at raw {raw}: {FROZEN_READINGS} identical readings, a working one "
+                                    "always has noise")
         if raw in GLITCHES:
             self.glitches += 1
             self._glitch_us = t_us

@@ -463,9 +463,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--speed", type=float, default=1.0, help="device seconds per wall-clock second")
     parser.add_argument("--demo", action="store_true", help="play PigzUp! piles on every pad")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--noise", type=float, default=PadPhysics().noise_g,
+                        help="load-cell noise in grams (cheap cells: 1-1.5)")
+    parser.add_argument("--stuck", type=int, action="append", default=[], metavar="PAD",
+                        help="this pad's HX711 (numbered from 1) sends -1 forever; repeatable")
     args = parser.parse_args(argv)
     with SimulatedPico(args.pads, seed=args.seed, realtime=True, speed=args.speed,
-                       script=demo_round if args.demo else None) as pico:
+                       physics=PadPhysics(noise_g=args.noise), script=demo_round if args.demo else None) as pico:
+        for pad in args.stuck:
+            pico.stick_hx711(pad - 1)
         print(pico.port, flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             threading.Event().wait()

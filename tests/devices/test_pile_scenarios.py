@@ -187,7 +187,7 @@ def test_a_stuck_hx711_is_a_fault_the_panel_explains_not_a_topple(table: Table) 
     assert [e.label for e in after] == ["fault"]
     assert after[0].t_us - stuck <= 320 * MS and "HX711 stuck at raw -1" in after[0].detail
     view = table.monitor.snapshot()[0]
-    assert view.label.startswith("fault (HX711 stuck at raw -1") and view.detail == after[0].detail
+    assert view.label.startswith("fault (HX711 stuck at raw -1:") and view.detail == after[0].detail
     with table.pico.running(speed=5.0), pytest.raises(TareRefused, match="pad 1 sent the same raw value"):
         table.monitor.tare()
     assert table.monitor.estimators[0].state is PileState.FAULT  # the refused tare changed nothing
