@@ -115,7 +115,8 @@ class PileEstimator:
         if self._last_sample_us is not None and t_us < self._last_sample_us:
             # The device clock went back (a restart): older readings and edges are not comparable.
             self._window.clear()
-            self._vibration_us = self._tilt_us = None
+            self._vibration_us = self._tilt_us = self._drop_since = self._excess_since = None
+            self._changed_us = self._at_ref_us = 0
         self._last_sample_us = t_us
         self._raw.append((raw - self.zero_counts) / self.cal.counts_per_gram)
         g = sorted(self._raw)[len(self._raw) // 2] if len(self._raw) == 3 else self._raw[-1]
