@@ -92,7 +92,8 @@ class PadMonitor:
                 for estimator in self.estimators:
                     self._emit(estimator.fault(self._last_device_us or 0, "Pico restarted"), host_s)
         self._emit(event, host_s)
-        if event is None and sampled is not None and self._on_reading is not None:
+        if event is None and sampled is not None and sampled.weighed and self._on_reading is not None:
+            # Only a reading of the pile shows time passing on it: a glitch or a repeated value says nothing.
             self._on_reading(PadReading(sampled.pad, sampled.state, sampled.count, host_s, sampled.detail))
 
     def _emit(self, event: PileEvent | None, host_s: float) -> None:

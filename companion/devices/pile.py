@@ -80,6 +80,7 @@ class PileEstimator:
         self.count = 0
         self.detail = "no readings yet"  # why the pad is in its state (the last change's detail)
         self.glitches = 0
+        self.weighed = False  # whether the last sample was a reading of the pile (not a glitch, not frozen)
         self._last_raw: int | None = None
         self._same_raw = 0  # how many times in a row the last raw value came
         self._glitch_us: int | None = None
@@ -99,6 +100,7 @@ class PileEstimator:
     # --- inputs
     def sample(self, t_us: int, raw: int) -> PileEvent | None:
         """One filtered HX711 reading. Glitch values carry no weight and are skipped; a frozen value is a fault."""
+        self.weighed = False
         if raw == self._last_raw:
             self._same_raw += 1
         else:
@@ -118,6 +120,7 @@ class PileEstimator:
             self._vibration_us = self._tilt_us = self._drop_since = self._excess_since = None
             self._changed_us = self._at_ref_us = 0
         self._last_sample_us = t_us
+        self.weighed = self._same_raw < 3
         self._raw.append((raw - self.zero_counts) / self.cal.counts_per_gram)
         g = sorted(self._raw)[len(self._raw) // 2] if len(self._raw) == 3 else self._raw[-1]
         self._last_g = g

@@ -19,6 +19,7 @@ from companion.devices.pads import PadMonitor, TareRefused
 from companion.devices.pile import PileEvent, PileState
 from companion.sim.pads import PadModel, PadPhysics
 from companion.sim.pico import DEMO_ROUND_S, SimulatedPico, demo_round
+from companion.table.observations import PadReading
 from tests.devices.support import pump, wait_until
 
 pytestmark = pytest.mark.timeout(60)
@@ -32,6 +33,7 @@ class Table:
     link: SerialLink
     monitor: PadMonitor
     events: list[PileEvent] = field(default_factory=list)
+    readings: list[PadReading] = field(default_factory=list)
 
     @property
     def pad(self) -> PadModel:
@@ -58,7 +60,9 @@ def make_table(physics: PadPhysics | None = None, seed: int = 11,
     with SimulatedPico(pads=1, seed=seed, physics=physics) as pico, SerialLink(pico.port) as link:
         assert link.wait_connected(5)
         events: list[PileEvent] = []
-        table = Table(pico, link, PadMonitor(link, profile, lambda e, _h: events.append(e), pads=1), events)
+        readings: list[PadReading] = []
+        monitor = PadMonitor(link, profile, lambda e, _h: events.append(e), pads=1, on_reading=readings.append)
+        table = Table(pico, link, monitor, events, readings)
         table.run(0.5)
         assert table.labels() == ["empty"]  # unknown (fault) until the first readings settle
         events.clear()
@@ -181,8 +185,11 @@ def test_a_stopped_hx711_is_a_fault_until_readings_settle_again(table: Table) ->
 def test_a_stuck_hx711_is_a_fault_the_panel_explains_not_a_topple(table: Table) -> None:
     table.build(3)
     stuck, seen = table.mark()
+    read = len(table.readings)
     table.pico.stick_hx711(0, -1)  # DOUT stuck high: all ones
     table.run(1.0)
+    # The judge is told nothing until the fault: a dead pad's readings must not end a hold as a standing pile.
+    assert [(r.state.value, r.detail[:25]) for r in table.readings[read:]] == [("fault", "HX711 stuck at raw -1: 24")]
     after = table.events[seen:]
     assert [e.label for e in after] == ["fault"]
     assert after[0].t_us - stuck <= 320 * MS and "HX711 stuck at raw -1" in after[0].detail
