@@ -579,7 +579,8 @@ class Squirrels(Ruleset[SquirrelsState]):
                 self._end_round(s)
                 return
             seat = (seat + 1) % len(s.players)  # "Play rotates clockwise."
-            if s.safe is not None and not s.owed[seat]:
+            if s.safe is not None and (not s.owed[seat] or s.cards_left(seat) == 0):
+                s.owed[seat] = False  # nothing left to discard: a final turn with no cards passes at once
                 continue
             if s.skips[seat]:
                 # "The player with a Skip Card in front of them loses their next turn." "When their turn passes,
