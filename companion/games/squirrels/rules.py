@@ -158,8 +158,6 @@ class Squirrels(Ruleset[SquirrelsState]):
         p = action.player
         if p != s.current:
             raise IllegalMove("not-your-turn", f"It is {s.players[s.current]}'s turn, not {s.players[p]}'s.")
-        if s.phase is Phase.BLIND_FOLLOW and not isinstance(action, Play | Done):
-            raise IllegalMove("blind-follow", self._prompt(s))
 
     # ----------------------------------------------------------------------------------------- the deal
     def _starter(self, s: SquirrelsState, action: Starter) -> None:
