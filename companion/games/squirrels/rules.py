@@ -713,7 +713,7 @@ class Squirrels(Ruleset[SquirrelsState]):
             for p, name_ in enumerate(s.players)
         )
         if s.phase is Phase.OVER:
-            phase = f"Game over after {s.rounds} rounds"
+            phase = f"Game over after {s.rounds} round" + ("s" if s.rounds != 1 else "")
         else:
             phase = f"Round {s.round} of {s.rounds} · pile: {self.pile_words(s)}"
         return Scoreboard(phase, self._prompt(s), ("Total", "Rounds", "Hand", "Stacks", "Status"), rows)
