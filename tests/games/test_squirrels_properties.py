@@ -48,7 +48,9 @@ def test_random_legal_games_end_with_all_162_cards_accounted_for(game):
     for _ in range(MAX_ACTIONS):
         if RULES.outcome(state) is not None:
             break
-        action = RULES.chance(state, rng) or rng.choice(RULES.legal_actions(state))
+        menu = RULES.legal_actions(state)
+        assert len(set(menu)) == len(menu) and all(RULES.legal(state, a) is None for a in menu)
+        action = RULES.chance(state, rng) or rng.choice(menu)
         after = RULES.apply(state, action)
         if after.unused is not None:
             assert after.all_cards() == sorted(FULL_DECK)  # no card created or lost

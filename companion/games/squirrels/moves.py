@@ -1,7 +1,8 @@
-"""The menu of candidate moves in full-information play: every distinct Action the player to move could take.
+"""The menu of moves in full-information play: every distinct Action the player to move can take.
 
-``Squirrels.legal_actions`` keeps the candidates the rules accept, so this module only has to be complete, not
-exact. Candidates differ only in what matters: which values, how many cards from the hand, which stack tops.
+Each move is built legal (values no higher than the top, at most four of a value, allowed targets), so the menu is
+cheap; the property tests apply every one to check. Moves differ only in what matters: which value, how many
+cards from the hand, which stack tops, which declared value or target.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 
 def candidates(rules: Squirrels, s: SquirrelsState) -> list[Action]:
+    """Every legal move of the player to move (none outside their turn)."""
     assert s.hands is not None
     p = s.current
     if s.phase is Phase.BLIND_FOLLOW:
