@@ -23,13 +23,13 @@ if TYPE_CHECKING:
 
 def candidates(rules: Squirrels, s: SquirrelsState) -> list[Action]:
     """Every legal move of the player to move (none outside their turn)."""
-    assert s.hands is not None
     p = s.current
     if s.phase is Phase.BLIND_FOLLOW:
         assert s.follow_value is not None
         return [*_plays_of(s, p, s.follow_value), Done(p)]
     if s.phase is not Phase.PLAY:
         return []
+    assert s.hands is not None
     out: list[Action] = []
     top = s.top_run()
     if top is not None:

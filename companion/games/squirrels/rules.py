@@ -648,7 +648,7 @@ class Squirrels(Ruleset[SquirrelsState]):
 
     # ----------------------------------------------------------------------------------------- views
     def legal_actions(self, state: SquirrelsState) -> list[Action]:
-        if state.hands is None:
+        if not state.full_information:
             raise ValueError("Legal moves are only known when the hands are (full-information play).")
         return moves.candidates(self, state)  # exact by construction (the property tests check every one)
 
