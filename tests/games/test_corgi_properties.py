@@ -11,9 +11,7 @@ from companion.games.base import GameSetup
 from companion.games.corgi_pileup import CorgiPileup
 from companion.games.corgi_pileup.rules import FULL_DECK
 from companion.games.corgi_pileup.state import TARGET, Phase
-from companion.table.log import EventLog
-from companion.table.replay import fold
-from companion.table.session import TableSession
+from tests.games.session_checks import check_replay_and_undo
 
 RULESET = CorgiPileup()
 MAX_ACTIONS = 5_000  # far more than any real game needs: reaching it means the game cannot end
@@ -70,21 +68,4 @@ def test_random_legal_games_reach_an_outcome_without_losing_a_card(game):
 @given(games, st.data())
 def test_the_log_replays_to_the_same_state_and_undo_then_redo_is_a_no_op(game, data):
     setup, seed = game
-    rng = random.Random(seed)
-    log = EventLog(":memory:")
-    session = TableSession(log, seed=seed)
-    session.start_game(setup, "test")
-    for _ in range(MAX_ACTIONS):
-        if session.status() != "playing":
-            break
-        action = rng.choice(RULESET.legal_actions(session.state))
-        if rng.random() < 0.1:
-            before = session.state
-            session.submit(action, "test")
-            session.undo("test")
-            assert session.state == before
-        session.submit(action, "test")
-    assert session.status() == "finished"
-    replayed = fold(log.events(session.game_id))
-    assert replayed.state == session.state
-    assert TableSession(log).snapshot() == session.snapshot() | {"warnings": []}
+    check_replay_and_undo(RULESET, setup, seed, MAX_ACTIONS)

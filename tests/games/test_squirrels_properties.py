@@ -11,9 +11,7 @@ from companion.games.base import GameSetup
 from companion.games.squirrels import Squirrels
 from companion.games.squirrels.cards import FULL_DECK, points
 from companion.games.squirrels.state import SquirrelsState
-from companion.table.log import EventLog
-from companion.table.replay import fold
-from companion.table.session import TableSession
+from tests.games.session_checks import check_replay_and_undo
 
 RULES = Squirrels()
 MAX_ACTIONS = 20_000  # far more than any real game needs: reaching it means the game cannot end
@@ -75,21 +73,4 @@ def test_random_legal_games_end_with_all_162_cards_accounted_for(game):
 @given(games)
 def test_the_log_replays_to_the_same_state_and_undo_then_redo_is_a_no_op(game):
     setup, seed = game
-    rng = random.Random(seed)
-    log = EventLog(":memory:")
-    session = TableSession(log, seed=seed)
-    session.start_game(setup, "test")
-    for _ in range(MAX_ACTIONS):
-        if session.status() != "playing":
-            break
-        action = rng.choice(RULES.legal_actions(session.state))
-        if rng.random() < 0.1:
-            before = session.state
-            session.submit(action, "test")
-            session.undo("test")
-            assert session.state == before
-        session.submit(action, "test")
-    assert session.status() == "finished"
-    replayed = fold(log.events(session.game_id))
-    assert replayed.state == session.state
-    assert TableSession(log).snapshot() == session.snapshot() | {"warnings": []}
+    check_replay_and_undo(RULES, setup, seed, MAX_ACTIONS)
