@@ -113,6 +113,29 @@ def test_the_round_ends_with_the_cards_shown_and_scored_as_shown():
     assert RULES.outcome(state).winners == (ANN,)
 
 
+def test_a_card_seen_going_into_a_hand_and_never_played_must_be_shown():
+    state = _to_round_end(live())  # Ben picked up the 9 and the 4 and played nothing since
+    ben = ("3", "4") + ("1",) * 8 + ("5", "5", "wild", "10") + ("2",) * 8
+    state = RULES.apply(state, Reveal(BEN, ben))
+    (finding,) = RULES.findings(state)
+    assert finding.code == "taken-cards-missing" and finding.player == BEN
+    assert finding.message == (
+        "Round 1: Ben took 9 into their hand (picked up or pushed to them) and never played them, "
+        "but did not show them."
+    )
+
+
+def test_a_taken_card_played_again_need_not_be_shown():
+    state = live()
+    state = RULES.apply(state, Play(ANN, ("6",)))
+    state = RULES.apply(state, Pickup(BEN))
+    assert state.known[BEN] == {"6": 1}
+    state = RULES.apply(state, Play(CAT, ("3",)))
+    state = RULES.apply(state, Pickup(ANN))
+    state = RULES.apply(state, Play(BEN, ("6",)))
+    assert state.known[BEN] == {"6": 0}
+
+
 def test_a_reveal_with_more_copies_than_the_deck_holds_is_refused():
     state = _to_round_end(live())
     violation = refused(state, Reveal(BEN, ("wild",) * 8 + ("5", "5", "wild", "10")))

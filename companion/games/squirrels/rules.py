@@ -214,6 +214,7 @@ class Squirrels(Ruleset[SquirrelsState]):
         s.hand_counts = [HAND] * n
         s.unused_count = len(FULL_DECK) - DEALT * n
         s.pile, s.discard, s.revealed = [], [], {}
+        s.known = [{} for _ in range(n)]
         s.skips, s.owed = [False] * n, [False] * n
         s.safe = s.follow_value = None
         assert s.starter is not None
@@ -391,9 +392,7 @@ class Squirrels(Ruleset[SquirrelsState]):
         if missing:
             shown = ", ".join(name(c) for c in sorted(missing.elements()))
             raise IllegalMove("show-stack-tops", f"{s.players[p]}'s stacks still show {shown}: include them.")
-        finding = check_reveal(s, p, cards)
-        if finding is not None:
-            s.audit.append(finding)
+        s.audit.extend(check_reveal(s, p, cards))
         s.revealed[p] = cards
         self._check_supply(s)
         if not self._pending_reveals(s):
@@ -421,8 +420,13 @@ class Squirrels(Ruleset[SquirrelsState]):
                 if card not in hand:
                     raise IllegalMove("not-in-hand", f"{s.players[p]} has no {name(card)} in hand.")
                 hand.remove(card)
-        elif len(from_hand) > s.hand_counts[p]:
-            raise IllegalMove("too-few-in-hand", f"{s.players[p]} has only {s.hand_counts[p]} cards in hand.")
+        else:
+            if len(from_hand) > s.hand_counts[p]:
+                raise IllegalMove("too-few-in-hand", f"{s.players[p]} has only {s.hand_counts[p]} cards in hand.")
+            known = s.known[p]
+            for card in from_hand:  # one of those seen going in may have come out again
+                if known.get(card, 0) > 0:
+                    known[card] -= 1
         s.hand_counts[p] -= len(from_hand)
         for i in stacks:
             # "After you play a face up card from the top of one of your stacks, you pick up the first face down
@@ -466,6 +470,9 @@ class Squirrels(Ruleset[SquirrelsState]):
         if s.hands is not None:
             s.hands[p].extend(card for card, _ in s.pile)
             s.hands[p].sort()
+        else:
+            for card, _ in s.pile:  # seen going in: they must be shown at the round's end unless played since
+                s.known[p][card] = s.known[p].get(card, 0) + 1
         s.pile = []
 
     def _push_pile(self, s: SquirrelsState, p: int, target: int | None) -> None:
@@ -705,7 +712,7 @@ class Squirrels(Ruleset[SquirrelsState]):
                     totals[p],
                     " · ".join(str(r[p]) for r in s.round_scores),
                     s.hand_counts[p],
-                    " ".join(st.top or ("▢" if st.count else "·") for st in s.stacks[p]),
+                    " ".join(name(st.top) if st.top else "▢" if st.count else "·" for st in s.stacks[p]),
                     status(p),
                 ),
                 active=p in waiting,

@@ -63,6 +63,7 @@ class SquirrelsState(GameState):
     owed: list[bool] = field(default_factory=list)  # once someone is out: who still has a final turn
     follow_value: int | None = None  # the Blind card's value, while its owner may add matching cards
     revealed: dict[int, tuple[str, ...]] = field(default_factory=dict)  # live round end: cards shown
+    known: list[dict[str, int]] = field(default_factory=list)  # live: cards seen entering a hand, not played since
     round_scores: list[list[int]] = field(default_factory=list)
     round_safe: list[int | None] = field(default_factory=list)
     audit: list[Finding] = field(default_factory=list)
@@ -104,6 +105,7 @@ class SquirrelsState(GameState):
         new.skips = list(self.skips)
         new.owed = list(self.owed)
         new.revealed = dict(self.revealed)
+        new.known = [dict(k) for k in self.known]
         new.round_scores = [list(r) for r in self.round_scores]
         new.round_safe = list(self.round_safe)
         new.audit = list(self.audit)
