@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -11,7 +9,7 @@ from companion.games.base import GameSetup
 from companion.games.corgi_pileup import CorgiPileup
 from companion.games.corgi_pileup.rules import FULL_DECK
 from companion.games.corgi_pileup.state import TARGET, Phase
-from tests.games.session_checks import check_replay_and_undo
+from tests.games.session_checks import check_replay_and_undo, random_steps
 
 RULESET = CorgiPileup()
 MAX_ACTIONS = 5_000  # far more than any real game needs: reaching it means the game cannot end
@@ -44,21 +42,13 @@ def expected_scores(before, after) -> list[int]:
 @given(games)
 def test_random_legal_games_reach_an_outcome_without_losing_a_card(game):
     setup, seed = game
-    rng = random.Random(seed)
     state = RULESET.setup(setup)
-    for _ in range(MAX_ACTIONS):
-        if RULESET.outcome(state) is not None:
-            break
-        chance = RULESET.chance(state, rng)
-        action = chance or rng.choice(RULESET.legal_actions(state))
-        after = RULESET.apply(state, action)
-        assert after.all_cards() == sorted(FULL_DECK)  # no card created or lost
-        assert all(len(h) == c for h, c in zip(after.hands, after.hand_counts, strict=True))
-        assert all(0 <= s <= TARGET for s in after.scores)
-        assert after.scores == expected_scores(state, after)
-        state = after
+    for before, _, state in random_steps(RULESET, setup, seed, MAX_ACTIONS):
+        assert state.all_cards() == sorted(FULL_DECK)  # no card created or lost
+        assert all(len(h) == c for h, c in zip(state.hands, state.hand_counts, strict=True))
+        assert all(0 <= s <= TARGET for s in state.scores)
+        assert state.scores == expected_scores(before, state)
     outcome = RULESET.outcome(state)
-    assert outcome is not None, "the game never ended"
     assert len(outcome.winners) == 1
     assert any(s == 0 for s in state.scores)  # someone passed 15 and went back to 0
     assert RULESET.findings(state) == ()  # full information: every claim was checked as it was made

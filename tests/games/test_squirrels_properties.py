@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -11,7 +9,7 @@ from companion.games.base import GameSetup
 from companion.games.squirrels import Squirrels
 from companion.games.squirrels.cards import FULL_DECK, points
 from companion.games.squirrels.state import SquirrelsState
-from tests.games.session_checks import check_replay_and_undo
+from tests.games.session_checks import check_replay_and_undo, random_steps
 
 RULES = Squirrels()
 MAX_ACTIONS = 20_000  # far more than any real game needs: reaching it means the game cannot end
@@ -41,28 +39,21 @@ def round_score(s: SquirrelsState, seat: int) -> int:
 @given(games)
 def test_random_legal_games_end_with_all_162_cards_accounted_for(game):
     setup, seed = game
-    rng = random.Random(seed)
     state = RULES.setup(setup)
-    for step in range(MAX_ACTIONS):
-        if RULES.outcome(state) is not None:
-            break
-        menu = RULES.legal_actions(state)
+    for step, (before, _, state) in enumerate(random_steps(RULES, setup, seed, MAX_ACTIONS)):
         if step % 10 == 0:  # the menu is built legal: check every entry now and then (the chosen one always is)
-            assert len(set(menu)) == len(menu) and all(RULES.legal(state, a) is None for a in menu)
-        action = RULES.chance(state, rng) or rng.choice(menu)
-        after = RULES.apply(state, action)
-        if after.unused is not None:
-            assert after.all_cards() == sorted(FULL_DECK)  # no card created or lost
-            assert all(len(h) == c for h, c in zip(after.hands, after.hand_counts, strict=True))
-            assert after.pile == sorted(after.pile, key=lambda entry: -entry[1])  # only equal or lower on top
-            assert all(sum(1 for _, v in after.pile if v == value) < 4 for _, value in after.pile)
-        if len(after.round_scores) > len(state.round_scores):  # a round was scored, by its remaining cards
-            assert after.round_scores[-1] == [round_score(after, p) for p in range(len(setup.players))]
+            menu = RULES.legal_actions(before)
+            assert len(set(menu)) == len(menu) and all(RULES.legal(before, a) is None for a in menu)
+        if state.unused is not None:
+            assert state.all_cards() == sorted(FULL_DECK)  # no card created or lost
+            assert all(len(h) == c for h, c in zip(state.hands, state.hand_counts, strict=True))
+            assert state.pile == sorted(state.pile, key=lambda entry: -entry[1])  # only equal or lower on top
+            assert all(sum(1 for _, v in state.pile if v == value) < 4 for _, value in state.pile)
+        if len(state.round_scores) > len(before.round_scores):  # a round was scored, by its remaining cards
+            assert state.round_scores[-1] == [round_score(state, p) for p in range(len(setup.players))]
         else:
-            assert after.round_scores == state.round_scores
-        state = after
+            assert state.round_scores == before.round_scores
     outcome = RULES.outcome(state)
-    assert outcome is not None, "the game never ended"
     assert len(state.round_scores) == setup.options["rounds"]
     assert all(state.totals[w] == min(state.totals) for w in outcome.winners)
     assert all(0 in scores for scores in state.round_scores)  # someone went out every round
