@@ -207,6 +207,13 @@ class Ruleset(ABC, Generic[S]):
         if len(set(setup.players)) != len(setup.players):
             raise MalformedAction("duplicate-player", "Each player needs a different name.")
 
+    @staticmethod
+    def check_seat(players: Sequence[str], seat: int, what: str = "player") -> None:
+        """Refuse a seat that is not at this table, saying what it was given for."""
+        if not 0 <= seat < len(players):
+            last = len(players) - 1
+            raise MalformedAction("no-such-seat", f"There is no seat {seat} ({what}); seats are 0-{last}.")
+
     @abstractmethod
     def setup(self, setup: GameSetup) -> S:
         """The state before the first chance event (usually: waiting for the deal)."""

@@ -126,7 +126,7 @@ class Squirrels(Ruleset[SquirrelsState]):
             raise IllegalMove("game-over", "The game is over; start a new one.")
         player = getattr(action, "player", None)
         if player is not None:
-            self._seat(state, player, "player")
+            self.check_seat(state.players, player, "player")
         if state.phase not in PHASES[type(action)]:
             if state.phase in (Phase.STARTER, Phase.DEAL):
                 raise DecisionRequired("deal-first", "The cards must be shuffled and dealt first.")
@@ -149,11 +149,6 @@ class Squirrels(Ruleset[SquirrelsState]):
         handler(s, action)
         return s
 
-    def _seat(self, s: SquirrelsState, seat: int, what: str) -> None:
-        if not 0 <= seat < len(s.players):
-            last = len(s.players) - 1
-            raise MalformedAction("no-such-seat", f"There is no seat {seat} ({what}); seats are 0-{last}.")
-
     def _check_turn(self, s: SquirrelsState, action: Any) -> None:
         p = action.player
         if p != s.current:
@@ -167,7 +162,7 @@ class Squirrels(Ruleset[SquirrelsState]):
             seat = self._drawn(s, action.seed)
         else:
             assert action.seat is not None
-            self._seat(s, action.seat, "starter")
+            self.check_seat(s.players, action.seat, "starter")
             seat = action.seat
         if seat not in s.candidates:
             who = ", ".join(s.players[p] for p in s.candidates)
@@ -495,7 +490,7 @@ class Squirrels(Ruleset[SquirrelsState]):
         s.skips[target] = True
 
     def _check_target(self, s: SquirrelsState, p: int, target: int, what: str) -> None:
-        self._seat(s, target, "target")
+        self.check_seat(s.players, target, "target")
         card = "Push" if what == "push" else "Skip"
         if target == p:
             raise IllegalMove("not-yourself", f"A {card} goes to another player, not to yourself.")  # Ruling SQ-5
