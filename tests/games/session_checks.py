@@ -1,4 +1,5 @@
-"""What every game's property tests share: random legal games step by step, and the replay-and-undo check."""
+"""Random legal games, straight through a ruleset or through a table session: what every game's property tests
+share."""
 
 from __future__ import annotations
 
@@ -13,24 +14,9 @@ from companion.table.replay import fold
 from companion.table.session import TableSession
 
 
-def random_steps(ruleset: Ruleset, setup: GameSetup, seed: int, max_actions: int) -> Iterator[tuple[Any, Action, Any]]:
-    """A random legal game (full information; chance events seeded from ``seed``) as (before, action, after)
-    steps, to its end: a game still going after ``max_actions`` fails the test."""
-    rng = random.Random(seed)
-    state = ruleset.setup(setup)
-    for _ in range(max_actions):
-        if ruleset.outcome(state) is not None:
-            return
-        action = ruleset.chance(state, rng) or rng.choice(ruleset.legal_actions(state))
-        after = ruleset.apply(state, action)
-        yield state, action, after
-        state = after
-    raise AssertionError("the game never ended")
-
-
-def check_replay_and_undo(ruleset: Ruleset, setup: GameSetup, seed: int, max_actions: int) -> None:
-    """Play random legal moves to the end, taking one back and making it again now and then (the state must be
-    exactly as before); then the stored log must fold to the same state and a fresh session must resume it."""
+def check_log_replay_and_undo(ruleset: Ruleset, setup: GameSetup, seed: int, max_actions: int) -> None:
+    """Play random legal moves to the end, now and then submitting one, undoing it and submitting it again: the
+    undo must restore the state exactly, and the stored log must replay (and resume) to the same game."""
     rng = random.Random(seed)
     log = EventLog(":memory:")
     session = TableSession(log, seed=seed)
@@ -49,3 +35,20 @@ def check_replay_and_undo(ruleset: Ruleset, setup: GameSetup, seed: int, max_act
     replayed = fold(log.events(session.game_id))
     assert replayed.state == session.state
     assert TableSession(log).snapshot() == session.snapshot() | {"warnings": []}
+
+
+def random_steps(
+    ruleset: Ruleset, setup: GameSetup, seed: int, max_actions: int
+) -> Iterator[tuple[Any, Action, Any]]:
+    """Each (state before, action, state after) of a random legal game, chance actions drawn from a seeded
+    generator; the game must end within ``max_actions``."""
+    rng = random.Random(seed)
+    state = ruleset.setup(setup)
+    for _ in range(max_actions):
+        if ruleset.outcome(state) is not None:
+            return
+        action = ruleset.chance(state, rng) or rng.choice(ruleset.legal_actions(state))
+        after = ruleset.apply(state, action)
+        yield state, action, after
+        state = after
+    raise AssertionError(f"the game did not end within {max_actions} actions")

@@ -9,7 +9,7 @@ from companion.games.base import GameSetup
 from companion.games.squirrels import Squirrels
 from companion.games.squirrels.cards import FULL_DECK, points
 from companion.games.squirrels.state import SquirrelsState
-from tests.games.session_checks import check_replay_and_undo, random_steps
+from tests.games.session_checks import check_log_replay_and_undo, random_steps
 
 RULES = Squirrels()
 MAX_ACTIONS = 20_000  # far more than any real game needs: reaching it means the game cannot end
@@ -64,4 +64,4 @@ def test_random_legal_games_end_with_all_162_cards_accounted_for(game):
 @given(games)
 def test_the_log_replays_to_the_same_state_and_undo_then_redo_is_a_no_op(game):
     setup, seed = game
-    check_replay_and_undo(RULES, setup, seed, MAX_ACTIONS)
+    check_log_replay_and_undo(RULES, setup, seed, MAX_ACTIONS)

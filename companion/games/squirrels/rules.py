@@ -82,9 +82,7 @@ class Squirrels(Ruleset[SquirrelsState]):
     def setup(self, setup: GameSetup) -> SquirrelsState:
         self.check_setup(setup)
         n = len(setup.players)
-        unknown = set(setup.options) - {"rounds", "first_player"}
-        if unknown:
-            raise MalformedAction("bad-option", f"Squirrels has no option {sorted(unknown)[0]!r}.")
+        self.check_options(setup, ("rounds", "first_player"))
         rounds = setup.options.get("rounds", DEFAULT_ROUNDS)
         if not _whole(rounds) or rounds < 1:
             raise MalformedAction("bad-option", "rounds must be a whole number of rounds, at least 1.")
