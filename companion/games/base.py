@@ -269,6 +269,13 @@ class Ruleset(ABC, Generic[S]):
         if len({p.casefold() for p in setup.players}) != len(setup.players):
             raise MalformedAction("duplicate-player", "Each player needs a different name.")
 
+    @staticmethod
+    def check_seat(players: Sequence[str], seat: int, what: str = "player") -> None:
+        """Refuse a seat that is not at this table, saying what it was given for."""
+        if not 0 <= seat < len(players):
+            last = len(players) - 1
+            raise MalformedAction("no-such-seat", f"There is no seat {seat} ({what}); seats are 0-{last}.")
+
     def check_options(self, setup: GameSetup, known: Collection[str]) -> None:
         """Refuse an option this game does not have, by name."""
         unknown = set(setup.options) - set(known)
