@@ -159,7 +159,7 @@ class OriginalRules(VariantRules[OriginalState]):
                                f"(above {rank_label(lead.rank)}).")
         return None
 
-    def _combo_value(self, s: OriginalState, played: tuple[str, ...]) -> tuple[int, Role | None]:
+    def combo_value(self, s: OriginalState, played: tuple[str, ...]) -> tuple[int, Role | None]:
         """The new leading combo's rank and the effect it activates."""
         rank = rank_value(played[0])
         if rank is None:
@@ -182,7 +182,7 @@ class OriginalRules(VariantRules[OriginalState]):
             raise MalformedAction("effect-not-played", "The effect activated is one of the cards played.")
         for card in played:
             self._from_hand(s, seat, card)
-        rank, effect = self._combo_value(s, played)
+        rank, effect = self.combo_value(s, played)
         s.pile.extend(played)
         s.lead = Lead(seat, played, rank, effect, effect_card)
         s.low, s.bard_suit, s.passed = False, None, []
@@ -450,7 +450,7 @@ class OriginalRules(VariantRules[OriginalState]):
         for combo in candidates:
             if self.combo_problem(s, seat, combo) is not None:
                 continue
-            _, effect = self._combo_value(s, combo)
+            _, effect = self.combo_value(s, combo)
             if effect in SUIT_EFFECTS and len({cards.suit(c) for c in combo}) > 1:
                 moves += [Play(seat, combo, c) for c in combo]
             else:

@@ -8,11 +8,12 @@ its adapter module and a line in ``ADAPTERS``.
 from __future__ import annotations
 
 from companion.table.adapters.base import TableAdapter
+from companion.table.adapters.clash_of_corgis import ClashOfCorgisAdapter
 from companion.table.adapters.corgi_pileup import CorgiPileupAdapter
 from companion.table.adapters.pigzup import PigzUpAdapter
 
 ADAPTERS: dict[str, type[TableAdapter]] = {
-    adapter.game: adapter for adapter in (PigzUpAdapter, CorgiPileupAdapter)
+    adapter.game: adapter for adapter in (PigzUpAdapter, CorgiPileupAdapter, ClashOfCorgisAdapter)
 }
 
 
