@@ -180,3 +180,26 @@ def test_the_other_games_are_entered_by_the_referee(session, lights, variant) ->
     Camera(table).lands("earth-3")
     assert len(session.log.events(session.game_id)) == before and session.prompts.open() == []
     assert table.view()["objection"] is None
+
+
+def test_the_archers_target_is_asked_and_the_random_pick_is_the_card_turned_up_at_the_targets_place(
+        session, table) -> None:
+    camera = Camera(table)
+    camera.lands("earth-7")
+    archer = prompt(session, "archer")
+    assert archer.seat == ANA and [o.label for o in archer.options] == ["Ben", "Cai"]  # not herself (CO-12)
+    answer(session, table, "archer", "Cai")
+    answer(session, table, "parry", "Let it be")
+    assert session.state.phase is Phase.PICK and session.prompts.open() == []
+    camera.lands("wind-4", zone=PLACE[CAI])  # Ana's random pick from Cai's hand, exposed in front of him
+    assert moves(session)[-1] == ("camera", {"type": "pick", "seed": None, "card": "wind-4"})
+    assert session.state.exposed[CAI] == ["wind-4"] and session.state.turn == BEN
+
+
+def test_the_healers_returned_card_is_asked_of_its_player(session, table) -> None:
+    Camera(table).lands("water-3")
+    heal = prompt(session, "heal")
+    assert heal.seat == ANA and [o.label for o in heal.options] == ["A card from my hidden hand"]
+    answer(session, table, "heal", "A card from my hidden hand")
+    assert moves(session)[-1][1] == {"type": "heal", "player": ANA, "card": None}
+    assert session.state.turn == BEN and session.state.hand_size(ANA) == 11
