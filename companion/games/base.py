@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import random
+import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -90,12 +91,17 @@ class GameSetup:
             options = obj.get("options", {})
             if not isinstance(options, dict):
                 raise MalformedAction("bad-setup", "Options must be an object.")
+            full_information = obj.get("full_information", False)
+            if not isinstance(full_information, bool):  # "no" and 0 are not false to bool(), so ask for the word
+                raise MalformedAction(
+                    "bad-setup", f"full_information must be true or false, not {reprlib.repr(full_information)}."
+                )
             return cls(
                 game=str(obj["game"]),
                 players=tuple(p.strip() for p in players),
                 variant=str(obj.get("variant", "standard")),
                 options=options,
-                full_information=bool(obj.get("full_information", False)),
+                full_information=full_information,
             )
         except KeyError as exc:
             raise MalformedAction("bad-setup", f"A game setup needs '{exc.args[0]}'.") from None

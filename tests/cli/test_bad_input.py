@@ -1,0 +1,100 @@
+"""The bad-input corpus for the command line (issue 16): whatever a file, a picture or a config holds, the
+answer is one clear line on stderr naming the problem (exit 1 or 2), never a traceback, and nothing changes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.games.base import GameSetup, MalformedAction
+from companion.table.commands import MAX_LINE_BYTES, MAX_LISTED
+
+SETUP = {"type": "setup", "game": "corgi-pileup", "players": ["Ann", "Ben"]}
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err: str) -> str:
+    """The error output must be exactly one line, and no traceback."""
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+def write(tmp_path: Path, name: str, data: bytes | str) -> Path:
+    path = tmp_path / name
+    path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+    return path
+
+
+# ---------------------------------------------------------------------------------------------- companion replay
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (bytes(range(255, -1, -1)) * 8, "line 1: Not text: byte 1 is not UTF-8"),
+        ("[" * 100_000 + "]" * 100_000, f"line 1: The line is longer than {MAX_LINE_BYTES // 1024} KiB"),
+        ("[" * 20_000 + "]" * 20_000, "line 1: Nested more than 32 levels deep"),
+        ('{"a":' * 100 + "1" + "}" * 100, "line 1: Nested more than 32 levels deep"),
+    ],
+    ids=["binary", "huge-nested-line", "deeply-nested", "nested-objects"],
+)
+def test_replay_of_a_file_that_is_not_a_game_is_one_line(capsys, tmp_path, data, reason):
+    code, out, err = run(capsys, "replay", "corgi-pileup", str(write(tmp_path, "bad.jsonl", data)))
+    assert code == 2 and out == ""
+    line = one_line(err)
+    assert "no setup line" in line and reason in line
+
+
+def test_replay_refuses_bad_lines_after_the_setup_and_carries_on(capsys, tmp_path):
+    lines = [json.dumps(SETUP).encode(), b"\xff\xfe binary", b"[" * 5000 + b"]" * 5000, b"x" * (MAX_LINE_BYTES + 10),
+             json.dumps({"type": "deal", "seed": None}).encode()]
+    code, out, err = run(capsys, "replay", "corgi-pileup", str(write(tmp_path, "g.jsonl", b"\n".join(lines))))
+    report = json.loads(out)
+    assert code == 1 and err == ""
+    assert [(v["line"], v["violation"]["code"]) for v in report["violations"]] == [(n, "malformed") for n in (2, 3, 4)]
+    assert [len(v["entry"]) <= 200 for v in report["violations"]] == [True] * 3  # quoted, not echoed whole
+    assert report["state"]["phase"] != "deal"  # the good line after them was applied
+
+
+def test_replay_reports_why_the_setup_was_refused(capsys, tmp_path):
+    setup = {**SETUP, "players": ["Ann"]}
+    code, _, err = run(capsys, "replay", "corgi-pileup", str(write(tmp_path, "g.jsonl", json.dumps(setup))))
+    assert code == 2
+    assert one_line(err) == (
+        "companion replay: The setup on line 1 was refused: Corgi Pileup is for 2 to 7 players, not 1."
+    )
+
+
+@pytest.mark.parametrize("value", ["no", "false", 0, 1, None, []])
+def test_full_information_must_be_true_or_false(value):
+    with pytest.raises(MalformedAction, match="full_information must be true or false"):
+        GameSetup.from_json({**SETUP, "full_information": value})
+    assert GameSetup.from_json({**SETUP, "full_information": False}).full_information is False
+    assert GameSetup.from_json({**SETUP, "full_information": True}).full_information is True
+
+
+def test_replay_lists_the_first_refusals_and_counts_the_rest(capsys, tmp_path):
+    refused = json.dumps({"type": "play", "player": 1, "card": 5})
+    text = "\n".join([json.dumps(SETUP), *[refused] * (MAX_LISTED + 50)])
+    code, out, _ = run(capsys, "replay", "corgi-pileup", str(write(tmp_path, "g.jsonl", text)))
+    report = json.loads(out)
+    assert code == 1
+    assert len(report["violations"]) == MAX_LISTED and report["violations_total"] == MAX_LISTED + 50
+    assert report["violations"][-1]["line"] == MAX_LISTED + 1
+
+
+def test_replay_reads_standard_input_as_bytes(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "companion", "replay", "corgi-pileup", "-"],
+                          input=b"\x00\xff\xfe\n", capture_output=True, check=False)
+    assert done.returncode == 2
+    assert "no setup line (line 1: Not text" in one_line(done.stderr.decode())
