@@ -1,6 +1,7 @@
-"""A PigzUp! table at work, wired from the config: the Pico pads, the seat buttons and LEDs, the camera, the
-match judge and the session. The real table and the simulated one run this same wiring; the simulator only
-puts emulators at the ends (the Pico on a pty, mock GPIO pins, a rendered camera) and bots in the seats."""
+"""The live table wired from the config, for whatever game is played: the Pico pads, the seat buttons and LEDs,
+the camera, and the game's table adapter around the session. The real table and the simulated one run this same
+wiring; the simulator only puts emulators at the ends (the Pico on a pty, mock GPIO pins, a rendered camera) and
+bots in the seats."""
 
 from __future__ import annotations
 
@@ -19,13 +20,11 @@ from companion.devices.buttons import Press
 from companion.devices.calibration import CalibrationProfile
 from companion.devices.hub import DeviceHub
 from companion.devices.pads import TareRefused
-from companion.sim.pico import serial_port
+from companion.table.live import LiveTable
 from companion.table.observations import ButtonPress
-from companion.table.pigzup_table import PigzUpTable
 from companion.table.session import TableSession
 from companion.vision.catalog import Catalog
 from companion.vision.live import card_watcher
-from companion.vision.observations import CardSeen
 from companion.vision.seats import seat_of_zone
 from companion.vision.sources import FrameSource
 from companion.vision.watcher import CardWatcher
@@ -34,12 +33,19 @@ log = logging.getLogger(__name__)
 
 
 LINK_POLL_S = 0.5  # how often a silent Pico link is checked, so a pulled cable faults the pads promptly
+SIM_PORT = "sim"  # the port name of the firmware emulator, which only the simulator can start
+
+
+class NoEmulator(RuntimeError):
+    """``[serial] port = "sim"`` outside the simulator: the runtime never starts the emulator itself."""
 
 
 @dataclass
-class LiveTable:
+class Running:
+    """The live table and the hardware around it, while ``live_table`` runs."""
+
     session: TableSession
-    table: PigzUpTable
+    table: LiveTable
     devices: DeviceHub
     camera: CardWatcher | None
 
@@ -64,28 +70,33 @@ def devices_health(devices: DeviceHub) -> dict[str, Any]:
 
 
 @contextmanager
-def live_pigzup_table(
+def live_table(
     config: Config,
     session: TableSession,
     camera: tuple[FrameSource, Catalog] | None,
     *,
     pin_factory: Factory | None = None,
-) -> Iterator[LiveTable]:
-    """Run the devices, the camera (a frame source and its catalogue; ``None``: flips are entered by hand) and
-    the judge around ``session`` for as long as the block lasts."""
+    serial_path: str | None = None,
+) -> Iterator[Running]:
+    """Run the devices, the camera (a frame source and its catalogue; ``None``: cards are entered by hand) and
+    the live table around ``session`` for as long as the block lasts, whatever game the session plays.
+    ``serial_path`` is the emulated Pico's port when the config names ``sim`` (only the simulator has one)."""
+    port = serial_path or config.serial.port
+    if port == SIM_PORT:
+        raise NoEmulator('[serial] port = "sim" names the firmware emulator, which only `companion demo` on the '
+                         "simulated table starts: give the Pico's device path")
     profile = CalibrationProfile.load(config.resolve(config.serial.calibration))
-    table = PigzUpTable(session, config.judge, seat_of_zone, traces=config.resolve(config.table.traces))
+    table = LiveTable(session, seat_of_zone, settings={"pigzup": config.judge},
+                      traces=config.resolve(config.table.traces))
 
     def pressed(press: Press) -> None:
-        table.press(ButtonPress(press.seat, press.t_ns / 1e9))
-
-    def seen(card: CardSeen, t: float) -> None:
-        table.card_flipped(card.zone, card.face, t)
+        table.observe(ButtonPress(press.seat, press.t_ns / 1e9))
 
     # Built before the hardware starts, so that a bad zones file stops nothing half-started.
-    watcher = card_watcher(*camera, config.camera, seen, config.resolve) if camera else None
-    with serial_port(config.serial.port) as path, DeviceHub(
-        path, config.serial, config.buttons, profile, on_reading=table.pad, on_press=pressed, pin_factory=pin_factory
+    watcher = card_watcher(*camera, config.camera, table.observe, config.resolve) if camera else None
+    with DeviceHub(
+        port, config.serial, config.buttons, profile, on_reading=table.observe, on_press=pressed,
+        pin_factory=pin_factory,
     ) as devices:
         table.announcer = LedAnnouncer(devices.feedback)
         table.on_call = lambda racers: _tare(devices, racers, config.serial.tare_samples)
@@ -98,7 +109,7 @@ def live_pigzup_table(
         if watcher is not None:
             watcher.start()
         try:
-            yield LiveTable(session, table, devices, watcher)
+            yield Running(session, table, devices, watcher)
         finally:
             stop.set()
             if watcher is not None:

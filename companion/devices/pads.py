@@ -60,6 +60,7 @@ class PadMonitor:
         self._on_reading = on_reading
         self._since: list[int | None] = [None] * count
         self._lock = threading.Lock()
+        self._tare_lock = threading.Lock()
         self._last_device_us: int | None = None
         link.add_listener(self._frame)
 
@@ -121,7 +122,8 @@ class PadMonitor:
         pads = list(range(len(self.estimators))) if pads is None else pads
         mask = sum(1 << i for i in pads)
         try:
-            results = self.link.tare_raw(mask, samples, timeout=2.0 + samples / 10)
+            with self._tare_lock:  # the Pico takes one tare at a time (a second one is BAD_ARGUMENT)
+                results = self.link.tare_raw(mask, samples, timeout=2.0 + samples / 10)
         except LinkDown as exc:
             raise TareRefused(f"cannot tare: {exc}") from None
         band = self.profile.thresholds.settle_band_g

@@ -16,7 +16,7 @@ from gpiozero.pins.mock import MockFactory
 from companion.config import Config
 from companion.games.base import GameSetup
 from companion.games.decks import load_deck
-from companion.runtime import live_pigzup_table
+from companion.runtime import live_table
 from companion.sim.pico import SIM_PORT, SimulatedPico
 from companion.sim.pigzup_bots import PigzBots, Skill
 from companion.sim.pigzup_world import DECK, PigzWorld, WorldCamera
@@ -71,7 +71,8 @@ def play_simulated(
             if pico is None:
                 raise SystemExit("the simulated table needs the emulated Pico: set [serial] port = \"sim\"")
             camera = (source, simulated_catalog(config))
-            live = stack.enter_context(live_pigzup_table(config, session, camera, pin_factory=factory))
+            live = stack.enter_context(
+                live_table(config, session, camera, pin_factory=factory, serial_path=pico.port))
             live.devices.link.wait_connected(5)
             live.devices.pads.tare()
             game_id = session.start_game(GameSetup("pigzup", players, variant, {"first_player": 0}), "demo")
@@ -87,7 +88,7 @@ def real_table(config: Config, session: TableSession, stop: threading.Event) -> 
     """The hardware table: devices and camera run; the referee starts games on the status page."""
     source = open_source(config.camera.source, config.camera.retry_seconds)
     catalog = load_catalog(config.resolve(config.camera.catalog) / DECK)
-    with live_pigzup_table(config, session, (source, catalog)):
+    with live_table(config, session, (source, catalog)):
         print("Ready: start a game from the status page's referee controls. Ctrl-C stops.", flush=True)
         try:
             stop.wait()

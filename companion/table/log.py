@@ -2,6 +2,8 @@
 
 Every game is a ``start`` event (its setup) followed by ``action``, ``undo`` and ``end`` events. Nothing is
 ever updated or deleted in ``events``; the ``games`` table is an index of summaries the session keeps current.
+The ``prompts`` table records every question the table put to the players (asked, answered, withdrawn) beside
+the game's events; the answer's move itself is an ordinary event.
 WAL with ``synchronous=FULL`` means an event is on disk once ``append`` returns: a power cut then loses nothing
 that was acknowledged, and a half-written transaction is rolled back on the next open.
 """
@@ -38,6 +40,17 @@ CREATE TABLE IF NOT EXISTS events (
     payload TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS prompts (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    id INTEGER NOT NULL,
+    ts REAL NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('asked', 'answered', 'withdrawn')),
+    payload TEXT NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS prompts_append_only_update BEFORE UPDATE ON prompts
+BEGIN SELECT RAISE(ABORT, 'the prompt log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS prompts_append_only_delete BEFORE DELETE ON prompts
+BEGIN SELECT RAISE(ABORT, 'the prompt log is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
 BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
@@ -151,6 +164,22 @@ class EventLog:
                 (game_id,),
             ).fetchall()
         return [Event(g, s, ts, src, k, json.loads(p)) for g, s, ts, src, k, p in rows]
+
+    def record_prompt(self, game_id: int, prompt_id: int, ts: float, kind: str, payload: dict[str, Any]) -> None:
+        """Append one line of a prompt's life (``asked``, ``answered`` or ``withdrawn``)."""
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT INTO prompts (game_id, id, ts, kind, payload) VALUES (?, ?, ?, ?, ?)",
+                (game_id, prompt_id, ts, kind, json.dumps(payload, separators=(",", ":"))),
+            )
+
+    def prompts(self, game_id: int) -> list[dict[str, Any]]:
+        """A game's prompt lines in the order they happened."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, ts, kind, payload FROM prompts WHERE game_id = ? ORDER BY rowid", (game_id,)
+            ).fetchall()
+        return [{"id": i, "ts": ts, "kind": k, **json.loads(p)} for i, ts, k, p in rows]
 
     def list_games(self) -> list[GameSummary]:
         return self._summaries("1", ())

@@ -19,6 +19,7 @@ from companion.games.actions import Action, action_schema
 from companion.games.base import GameSetup, IllegalMove, RuleViolation
 from companion.games.registry import get_game
 from companion.table.log import Event, EventLog
+from companion.table.prompts import PromptBoard
 from companion.table.replay import Folded, Move, fold, live_events
 
 log = logging.getLogger(__name__)
@@ -52,10 +53,13 @@ class TableSession:
         # What the last undo revoked: re-entering that move replays the same deals instead of shuffling anew.
         self._redo: list[dict[str, Any]] = []
         self._summary: tuple[int, str, tuple[str, ...]] | None = None  # the games row as last written
+        self.prompts = PromptBoard(self, clock)  # the questions the table has put to the players
         latest = log.latest_game()  # the table comes back exactly where it was, finished or not
         if latest is not None:
             self._events = log.events(latest)
             self._game = fold(self._events)
+            if self._status() == "playing":
+                self._run_chance()  # a power cut between a move and the deal it calls for: deal now
             self._sync_summary()  # a power cut may have come between the last event and its summary
 
     # ------------------------------------------------------------------------------------ queries
@@ -96,6 +100,7 @@ class TableSession:
             state = ruleset.setup(setup)
             if self._status() == "playing":
                 self.end_game(source, "A new game was started.")
+            self.prompts.withdraw(reason="a new game was started")
             start = self.log.create_game(setup, self._clock(), source)
             self._events = [start]
             self._redo = []
@@ -203,12 +208,12 @@ class TableSession:
         """Everything the status page shows, as JSON-ready data."""
         with self._lock:
             devices = {name: _health(name, check) for name, check in self._devices.items()}
-            live = {name: view() for name, view in self._views.items()}
+            live = {name: _live(name, view) for name, view in self._views.items()}
             warnings = list(self._refusals)
             game = self._game
             if game is None:
                 return {"seq": 0, "game_id": None, "status": "idle", "warnings": warnings, "devices": devices,
-                        "live": live}
+                        "live": live, "prompts": []}
             ruleset, setup = game.ruleset, game.setup
             outcome = ruleset.outcome(game.state)
             findings = [f.to_json() for f in ruleset.findings(game.state)]
@@ -232,6 +237,7 @@ class TableSession:
                 "stats": ruleset.stats(game.state),
                 "devices": devices,
                 "live": live,
+                "prompts": self.prompts.view(),
             }
 
     # ------------------------------------------------------------------------------------ internals
@@ -316,3 +322,12 @@ def _health(name: str, check: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     except Exception as exc:
         log.exception("the %s health check failed", name)
         return {"ok": False, "message": f"{name}: health check failed ({exc})"}
+
+
+def _live(name: str, view: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """A live view; one that fails is shown as such, never a reason to lose the snapshot (or the table)."""
+    try:
+        return view()
+    except Exception as exc:
+        log.exception("the %s live view failed", name)
+        return {"error": f"{name}: this view failed ({exc})"}

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from companion.vision.observations import CardSeen
+from companion.table.observations import CameraObservation
 from companion.vision.pipeline import Recognizer
 from companion.vision.sources import FrameSource
 from companion.vision.tracker import Tracker
@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 
 
 class CardWatcher:
-    """Reads a frame source on its own thread and calls ``on_seen`` for every ``CardSeen``.
+    """Reads a frame source on its own thread and calls ``on_observation`` for every camera observation.
 
     An unplugged camera is retried by the source; its status is the watcher's health for the status page.
     """
@@ -29,14 +29,14 @@ class CardWatcher:
         source: FrameSource,
         recognizer: Recognizer,
         tracker: Tracker,
-        on_seen: Callable[[CardSeen, float], None],
+        on_observation: Callable[[CameraObservation, float], None],
         *,
         max_fps: float = 15.0,
     ) -> None:
         self.source = source
         self.recognizer = recognizer
         self.tracker = tracker
-        self.on_seen = on_seen
+        self.on_observation = on_observation
         self.min_period = 1.0 / max_fps
         self.frames = 0
         self.frame_ms = 0.0
@@ -82,6 +82,6 @@ class CardWatcher:
             now = time.monotonic()
             self.frames += 1
             self.frame_ms = (now - started) * 1000
-            for card in seen:
-                self.on_seen(card, now)
+            for observation in seen:
+                self.on_observation(observation, now)
             self._stop.wait(max(0.0, self.min_period - (now - started)))

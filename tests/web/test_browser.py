@@ -10,9 +10,9 @@ from playwright.sync_api import Page, expect
 
 from companion.games.base import GameSetup
 from companion.games.registry import GAMES
-from companion.table.observations import ButtonPress, PadReading, PileState
+from companion.table.live import LiveTable
+from companion.table.observations import ButtonPress, CardSeen, PadReading, PileState
 from companion.table.pigzup_judge import JudgeSettings
-from companion.table.pigzup_table import PigzUpTable
 from companion.table.session import TableSession
 from companion.vision.seats import seat_of_zone
 from companion.web.server import WebServer, start_server
@@ -193,19 +193,19 @@ def test_usable_at_phone_width(page: Page, server: WebServer, table: TableSessio
 def test_a_pigzup_race_shows_live_with_the_hold_countdown_and_verdict(page: Page, server: WebServer,
                                                                       table: TableSession) -> None:
     table.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="test")
-    pigzup = PigzUpTable(table, JudgeSettings(hold_seconds=1.5), seat_of_zone).start()
+    pigzup = LiveTable(table, seat_of_zone, settings={"pigzup": JudgeSettings(hold_seconds=1.5)}).start()
     try:
         page.goto(server.url)
-        pigzup.card_flipped("seat-1", "3-pink-blue")
-        pigzup.card_flipped("seat-4", "3-blue-green")
+        pigzup.observe(CardSeen("seat-1", "3-pink-blue", 0.9))
+        pigzup.observe(CardSeen("seat-4", "3-blue-green", 0.9))
         expect(page.locator("#match-call")).to_have_text("Ben vs Ann: 3 piggies!")
         now = time.monotonic()
-        pigzup.pad(PadReading(1, PileState.STABLE, 3, now))
-        pigzup.press(ButtonPress(1, now))
+        pigzup.observe(PadReading(1, PileState.STABLE, 3, now))
+        pigzup.observe(ButtonPress(1, now))
         expect(page.locator("#match-pads")).to_contain_text("Ben: stable(3)")
         expect(page.locator("#match-hold")).to_contain_text("Ben shouted PIGZUP! Hold…")
         shot(page, "pigzup-hold")
-        pigzup.pad(PadReading(1, PileState.TOPPLED, 3, now + 0.5))
+        pigzup.observe(PadReading(1, PileState.TOPPLED, 3, now + 0.5))
         expect(page.locator("#match-verdict")).to_have_text("Ben's pile toppled 0.50 s after the shout.")
         expect(page.locator("#recent li").first).to_contain_text("Ann wins the match.")
         expect(page.locator("#stats tbody tr").first).to_contain_text("Ann")
