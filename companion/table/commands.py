@@ -8,14 +8,13 @@ import sys
 from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
 from datetime import datetime
-from pathlib import Path
 from typing import Any, BinaryIO
 
 from companion.config import Config
 from companion.games.base import GameSetup, MalformedAction, Ruleset, RuleViolation
 from companion.games.registry import GAMES, get_game
 from companion.table.log import Event, EventLog
-from companion.table.pigzup_judge import read_trace, replay_trace
+from companion.table.pigzup_judge import replay_trace
 from companion.table.replay import fold
 from companion.table.session import TableSession
 
@@ -49,7 +48,7 @@ def read_lines(stream: BinaryIO) -> Iterator[bytes | None]:
 def parse_entry(line: bytes | None) -> Any:
     """One replay line as JSON; raises ``MalformedAction`` saying what is wrong with it."""
     if line is None:
-        raise MalformedAction("malformed", f"The line is longer than {MAX_LINE_BYTES // 1024} KiB: not an action.")
+        raise MalformedAction("malformed", f"The line is longer than {MAX_LINE_BYTES // 1024} KiB.")
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -61,7 +60,7 @@ def parse_entry(line: bytes | None) -> Any:
     except RecursionError:
         entry = None  # nested deeper than the parser goes: refused below like any over-deep value
     if entry is None or (text.count("[") + text.count("{") > MAX_DEPTH and _depth(entry) > MAX_DEPTH):
-        raise MalformedAction("malformed", f"Nested more than {MAX_DEPTH} levels deep: not an action.")
+        raise MalformedAction("malformed", f"Nested more than {MAX_DEPTH} levels deep.")
     return entry
 
 
@@ -204,10 +203,42 @@ def run_log(args: argparse.Namespace, config: Config) -> int:
         log.close()
 
 
+def read_match_trace(stream: BinaryIO) -> list[dict[str, Any]]:
+    """A judge trace's entries, checked: raises ``ValueError`` naming the first line that is not a trace entry
+    (a racer or seat the call does not seat, a trace with no match call)."""
+    entries: list[dict[str, Any]] = []
+    seats = 0
+    for number, line in enumerate(read_lines(stream), start=1):
+        if line is not None and not line.strip():
+            continue
+        try:
+            entry = parse_entry(line)
+        except MalformedAction as bad:
+            raise ValueError(f"line {number}: {bad.message}") from None
+        if not isinstance(entry, dict) or not isinstance(entry.get("kind"), str):
+            raise ValueError(f"line {number}: an entry is an object with a 'kind'")
+        if entry["kind"] == "call":
+            players, racers = entry.get("players"), entry.get("racers")
+            seats = len(players) if isinstance(players, list) else 0
+            if not (isinstance(racers, list) and len(racers) == 2 and len(set(map(str, racers))) == 2):
+                raise ValueError(f"line {number}: a match call names two different racers")
+            entry_seats = racers
+        else:
+            entry_seats = [entry["seat"]] if "seat" in entry else []
+        for seat in entry_seats:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+                raise ValueError(f"line {number}: seat {seat!r} is not one of the {seats} seats of the match call")
+        entries.append(entry)
+    if not any(e["kind"] == "call" for e in entries):
+        raise ValueError("it has no match call: nothing to judge")
+    return entries
+
+
 def run_judge(args: argparse.Namespace, config: Config) -> int:
     """Replay a recorded match trace through the judge; print its verdicts beside the recorded ones."""
     try:
-        entries = read_trace(Path(args.trace).read_text(encoding="utf-8").splitlines())
+        with open(args.trace, "rb") as stream:
+            entries = read_match_trace(stream)
         verdicts = [v.to_json() for v in replay_trace(entries)]
     except OSError as exc:
         print(f"companion judge: cannot read {args.trace}: {exc.strerror}", file=sys.stderr)

@@ -98,3 +98,43 @@ def test_replay_reads_standard_input_as_bytes(tmp_path):
                           input=b"\x00\xff\xfe\n", capture_output=True, check=False)
     assert done.returncode == 2
     assert "no setup line (line 1: Not text" in one_line(done.stderr.decode())
+
+
+# ---------------------------------------------------------------------------------------------- companion judge
+def match_trace() -> list[dict]:
+    call = {"kind": "call", "t": 0.0, "racers": [0, 1], "piggies": 2, "players": ["Ann", "Ben"],
+            "settings": {"hold_seconds": 1.5, "false_shout": "loses", "race_timeout_seconds": 60.0}}
+    return [call, {"kind": "press", "t": 1.0, "seat": 1}]
+
+
+def edited(change) -> list[dict]:
+    trace = match_trace()
+    change(trace)
+    return trace
+
+
+@pytest.mark.parametrize(
+    ("trace", "reason"),
+    [
+        ([], "it has no match call: nothing to judge"),
+        ([{"kind": "tick", "t": 1.0}], "it has no match call"),
+        (edited(lambda t: t[0].update(racers=[0, 7])), "line 1: seat 7 is not one of the 2 seats"),
+        (edited(lambda t: t[0].update(racers=[1, 1])), "line 1: a match call names two different racers"),
+        (edited(lambda t: t[1].update(seat=-1)), "line 2: seat -1 is not one of the 2 seats"),
+        (edited(lambda t: t[1].update(seat="1")), "line 2: seat '1' is not one of the 2 seats"),
+        ([3], "line 1: an entry is an object with a 'kind'"),
+    ],
+    ids=["empty", "no-call", "racer-out-of-range", "same-racer-twice", "seat-out-of-range", "seat-as-text",
+         "not-an-object"],
+)
+def test_judge_refuses_a_trace_it_cannot_judge(capsys, tmp_path, trace, reason):
+    path = write(tmp_path, "match.jsonl", "\n".join(json.dumps(e) for e in trace))
+    code, out, err = run(capsys, "judge", "--trace", str(path))
+    assert code == 2 and out == ""
+    assert one_line(err).startswith(f"companion judge: {path} is not a match trace: {reason}")
+
+
+def test_judge_refuses_binary_and_nested_files(capsys, tmp_path):
+    for data, reason in ((b"\xff\x00", "line 1: Not text"), ("[" * 5000 + "]" * 5000, "line 1: Nested more than")):
+        code, _, err = run(capsys, "judge", "--trace", str(write(tmp_path, "t.jsonl", data)))
+        assert code == 2 and reason in one_line(err)
