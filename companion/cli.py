@@ -7,6 +7,7 @@ thin switchboard and a newcomer finds a command next to the code it drives.
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -46,4 +47,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"companion: config: {exc}", file=sys.stderr)
         return 2
-    return int(args.run(args, config) or 0)
+    try:
+        return int(args.run(args, config) or 0)
+    except sqlite3.Error as exc:  # the checks at start-up passed, and then the disk filled or the file went bad
+        print(f"companion: the game log {config.resolve(config.table.database)}: {exc}", file=sys.stderr)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"companion: {where}{exc.strerror or exc}", file=sys.stderr)
+    return 2

@@ -18,6 +18,12 @@ def read_toml(path: str | Path, error: type[Exception], missing: str) -> dict[st
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise error(f"{path}: {missing}") from None
+    except IsADirectoryError:
+        raise error(f"{path}: is a folder, not a TOML file") from None
+    except OSError as exc:
+        raise error(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise error(f"{path}: not a text file (byte {exc.start + 1} is not UTF-8)") from None
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{path}: not valid TOML: {exc}") from None
 

@@ -4,6 +4,7 @@ answer is one clear line on stderr naming the problem (exit 1 or 2), never a tra
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.config import load_config
 from companion.games.base import GameSetup, MalformedAction
 from companion.table.commands import MAX_LINE_BYTES, MAX_LISTED
 
@@ -138,3 +140,75 @@ def test_judge_refuses_binary_and_nested_files(capsys, tmp_path):
     for data, reason in ((b"\xff\x00", "line 1: Not text"), ("[" * 5000 + "]" * 5000, "line 1: Nested more than")):
         code, _, err = run(capsys, "judge", "--trace", str(write(tmp_path, "t.jsonl", data)))
         assert code == 2 and reason in one_line(err)
+
+
+# ---------------------------------------------------------------------------------------------- configs
+def config_error(capsys, path: Path) -> str:
+    """`companion -c path games` must refuse the config in one line, exit 2."""
+    code, out, err = run(capsys, "-c", str(path), "games")
+    assert code == 2 and out == ""
+    line = one_line(err)
+    assert line.startswith("companion: config: ")
+    return line.removeprefix("companion: config: ")
+
+
+def test_a_binary_config_file_is_one_line(capsys, tmp_path):
+    path = write(tmp_path, "companion.toml", b"\x89PNG\r\n\x1a\n\x00\xff")
+    assert config_error(capsys, path) == f"{path}: not a text file (byte 1 is not UTF-8)"
+
+
+def test_a_folder_given_as_the_config_is_one_line(capsys, tmp_path):
+    assert config_error(capsys, tmp_path) == f"{tmp_path}: is a folder, not a TOML file"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[table]\ndatabase = "blocker/t.sqlite3"\n', "table.database: cannot write {tmp}/blocker/t.sqlite3: "
+         "{tmp}/blocker is a file, not a folder"),
+        ('[table]\ndatabase = "blocker/var/deep/t.sqlite3"\n', "table.database: cannot write "
+         "{tmp}/blocker/var/deep/t.sqlite3: {tmp}/blocker is a file, not a folder"),
+        ('[table]\ndatabase = "folder"\n', "table.database: cannot write {tmp}/folder: it is a folder, not a file"),
+        ('[table]\ntraces = "blocker"\n', "table.traces: cannot write {tmp}/blocker: it is a file, not a folder"),
+        ('[web]\nsecret_key_file = "blocker/web.key"\n', "web.secret_key_file: cannot write {tmp}/blocker/web.key: "
+         "{tmp}/blocker is a file, not a folder"),
+    ],
+    ids=["database-under-a-file", "database-deep-under-a-file", "database-is-a-folder", "traces-is-a-file",
+         "secret-key-under-a-file"],
+)
+def test_paths_the_table_writes_are_checked_when_the_config_loads(capsys, tmp_path, text, message):
+    (tmp_path / "blocker").write_text("in the way", encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    assert config_error(capsys, write(tmp_path, "companion.toml", text)) == message.format(tmp=tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["blocker", "companion.toml", "folder"]  # nothing made
+
+
+def test_the_secret_key_file_is_not_checked_without_the_status_page(capsys, tmp_path):
+    (tmp_path / "blocker").write_text("in the way", encoding="utf-8")
+    path = write(tmp_path, "companion.toml", '[web]\nenabled = false\nsecret_key_file = "blocker/k"\n')
+    assert run(capsys, "-c", str(path), "games")[0] == 0
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_a_read_only_var_folder_is_one_line(capsys, tmp_path):
+    (tmp_path / "var").mkdir(mode=0o555)
+    try:
+        message = config_error(capsys, write(tmp_path, "companion.toml", '[table]\ndatabase = "var/t.sqlite3"\n'))
+    finally:
+        (tmp_path / "var").chmod(0o755)
+    assert message == f"table.database: cannot write {tmp_path}/var/t.sqlite3: the folder {tmp_path}/var is read-only"
+
+
+@pytest.mark.parametrize(
+    ("host", "reason"),
+    [("not a host!", "cannot listen on 'not a host!' ("), ("192.0.2.1", "cannot listen on '192.0.2.1' (")],
+    ids=["not-a-name", "not-this-machine"],
+)
+def test_a_bad_host_is_one_line(capsys, tmp_path, host, reason):
+    message = config_error(capsys, write(tmp_path, "companion.toml", f'[web]\nhost = "{host}"\n'))
+    assert message.startswith(f"web.host: {reason}") and "use 127.0.0.1 for this machine only" in message
+
+
+def test_good_hosts_load(tmp_path):
+    for host in ("127.0.0.1", "0.0.0.0", "localhost"):
+        assert load_config(write(tmp_path, "companion.toml", f'[web]\nhost = "{host}"\n')).web.host == host
