@@ -12,9 +12,13 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.config import load_config
+from companion.config import Config, load_config
 from companion.games.base import GameSetup, MalformedAction
+from companion.sim.demo import StatusPageUnavailable, status_page
 from companion.table.commands import MAX_LINE_BYTES, MAX_LISTED
+from companion.table.log import EventLog
+from companion.table.session import TableSession
+from companion.web.settings import WebSettings
 
 SETUP = {"type": "setup", "game": "corgi-pileup", "players": ["Ann", "Ben"]}
 
@@ -212,3 +216,14 @@ def test_a_bad_host_is_one_line(capsys, tmp_path, host, reason):
 def test_good_hosts_load(tmp_path):
     for host in ("127.0.0.1", "0.0.0.0", "localhost"):
         assert load_config(write(tmp_path, "companion.toml", f'[web]\nhost = "{host}"\n')).web.host == host
+
+
+def test_a_secret_key_that_cannot_be_written_is_not_called_a_busy_port(tmp_path):
+    """The load-time check cannot see everything (a full disk, a folder root may write but the kernel refuses):
+    the status page's start then names the key file, not "is another companion running?"."""
+    (tmp_path / "blocker").write_text("in the way", encoding="utf-8")
+    config = Config(web=WebSettings(port=0, secret_key_file=str(tmp_path / "blocker" / "web.key")))
+    session = TableSession(EventLog(":memory:"))
+    with pytest.raises(StatusPageUnavailable) as refused, status_page(session, config):
+        pass
+    assert str(refused.value) == f"[web] secret_key_file {tmp_path}/blocker/web.key: Not a directory"
