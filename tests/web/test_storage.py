@@ -1,0 +1,29 @@
+"""A full disk under the game log (issue 16): the referee is told what happened, and nothing changes."""
+
+from __future__ import annotations
+
+from companion.table.session import TableSession
+from tests.web.conftest import Browser, legal_move, start
+
+
+def fill_the_disk(table: TableSession) -> None:
+    """SQLite's own page limit makes every further write fail as on a full disk: SQLITE_FULL, "database or disk
+    is full", raised from deep inside the real log."""
+    db = table.log._db
+    (pages,) = db.execute("PRAGMA page_count").fetchone()
+    db.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def test_a_full_disk_is_reported_as_such_and_the_game_is_unchanged(table, referee: Browser):
+    start(table)
+    fill_the_disk(table)
+    before = table.snapshot()
+    response = referee.post("/api/referee/end", {"reason": "A long story. " * 3000})  # ~40 KB: needs new pages
+    assert response.status_code == 507
+    assert response.json == {
+        "error": "storage-full",
+        "message": "Nothing was recorded: the table's disk is full. The game is as it was; free some space on it, "
+                   "then try again.",
+    }
+    assert table.snapshot() == before and table.status() == "playing"
+    assert referee.client.get("/api/state").status_code == 200  # the page still answers
