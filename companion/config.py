@@ -50,11 +50,28 @@ class Config:
     path: Path | None = None
 
     def resolve(self, relative: str) -> Path:
-        """A path from the config, taken relative to the config file's folder (or the working folder)."""
+        """A path from the config, taken relative to the config file's folder.
+
+        Without a config file (the simulated table, run from anywhere) the files it reads ship with the package
+        (``companion/defaults/``: the emulated pads' calibration) and everything it writes (the game log, traces,
+        the simulated camera's cards) goes to the user's data folder, never into the working folder.
+        """
         p = Path(relative).expanduser()
-        if p.is_absolute() or self.path is None:
+        if p.is_absolute():
             return p
-        return self.path.parent / p
+        if self.path is not None:
+            return self.path.parent / p
+        shipped = SHIPPED_DEFAULTS / p
+        return shipped if shipped.exists() else user_data_dir() / p
+
+
+SHIPPED_DEFAULTS = Path(__file__).parent / "defaults"
+
+
+def user_data_dir() -> Path:
+    """Where the simulated table keeps its data without a config file: ``$XDG_DATA_HOME/tableside``."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "tableside"
 
 
 def load_config(path: str | Path | None) -> Config:

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.config import Config, load_config
+from companion.config import SHIPPED_DEFAULTS, Config, load_config
+from companion.devices.calibration import CalibrationProfile
 from companion.games.base import GameSetup, MalformedAction
 from companion.sim.demo import StatusPageUnavailable, status_page
 from companion.table.commands import MAX_LINE_BYTES, MAX_LISTED
@@ -227,3 +228,27 @@ def test_a_secret_key_that_cannot_be_written_is_not_called_a_busy_port(tmp_path)
     with pytest.raises(StatusPageUnavailable) as refused, status_page(session, config):
         pass
     assert str(refused.value) == f"[web] secret_key_file {tmp_path}/blocker/web.key: Not a directory"
+
+
+# ---------------------------------------------------------------------------------------------- run from anywhere
+def test_the_simulated_table_runs_from_any_folder_and_writes_nothing_there(tmp_path):
+    """Without a config, the simulator's own files come from the package and its data goes to the user's data
+    folder: run from an empty folder, the pads read with the shipped calibration and the log is kept."""
+    elsewhere, data = tmp_path / "elsewhere", tmp_path / "data"
+    elsewhere.mkdir()
+    env = {**os.environ, "XDG_DATA_HOME": str(data)}
+    for argv in (["pads", "--once"], ["log"]):
+        done = subprocess.run([sys.executable, "-m", "companion", *argv], cwd=elsewhere, env=env,
+                              capture_output=True, text=True, check=False, timeout=120)
+        assert done.returncode == 0, done.stderr
+    assert "no calibration profile" not in done.stderr
+    assert list(elsewhere.iterdir()) == []
+    assert (data / "tableside" / "var" / "tableside.sqlite3").is_file()
+
+
+def test_without_a_config_the_shipped_files_are_read_and_the_rest_written_to_the_data_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    config = Config()
+    assert config.resolve(config.serial.calibration) == SHIPPED_DEFAULTS / "calibration" / "pads.toml"
+    assert CalibrationProfile.load(config.resolve(config.serial.calibration)).pads
+    assert config.resolve(config.table.database) == tmp_path / "tableside" / "var" / "tableside.sqlite3"
