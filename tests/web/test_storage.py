@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.table.session import TableSession
-from tests.web.conftest import Browser, legal_move, start
+from tests.web.conftest import Browser, start
 
 
 def fill_the_disk(table: TableSession) -> None:
