@@ -54,4 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"companion: {where}{exc.strerror or exc}", file=sys.stderr)
+    except KeyboardInterrupt:  # Ctrl-C in a command that does not wait for one: stopped, not a traceback
+        print("\ncompanion: stopped", file=sys.stderr)
+        return 130
     return 2

@@ -3,6 +3,7 @@ answer is one clear line on stderr naming the problem (exit 1 or 2), never a tra
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -252,3 +253,32 @@ def test_without_a_config_the_shipped_files_are_read_and_the_rest_written_to_the
     assert config.resolve(config.serial.calibration) == SHIPPED_DEFAULTS / "calibration" / "pads.toml"
     assert CalibrationProfile.load(config.resolve(config.serial.calibration)).pads
     assert config.resolve(config.table.database) == tmp_path / "tableside" / "var" / "tableside.sqlite3"
+
+
+def test_a_device_given_as_the_config_is_refused_unread(capsys):
+    assert config_error(capsys, Path("/dev/zero")) == "/dev/zero: not a regular file"  # read, it never ends
+
+
+def test_a_game_log_that_is_not_a_database_is_one_line(capsys, tmp_path):
+    write(tmp_path, "t.sqlite3", b"\x00\xffnot a database at all" * 100)
+    path = write(tmp_path, "companion.toml", '[table]\ndatabase = "t.sqlite3"\n[web]\nenabled = false\n')
+    code, out, err = run(capsys, "-c", str(path), "log")
+    assert code == 2 and out == ""
+    assert one_line(err) == f"companion: the game log {tmp_path}/t.sqlite3: file is not a database"
+
+
+class CtrlCKeyboard(io.RawIOBase):
+    """Standard input at which the person presses Ctrl-C instead of typing."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_a_command_reads_is_one_line(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(CtrlCKeyboard())))
+    code, out, err = run(capsys, "replay", "corgi-pileup", "-")
+    assert code == 130 and out == ""
+    assert one_line(err) == "companion: stopped"
