@@ -251,6 +251,14 @@ def run_judge(args: argparse.Namespace, config: Config) -> int:
     return 0 if verdicts == recorded else 1
 
 
+def _game_id(text: str) -> int:
+    """A game number as the log numbers them (SQLite's integers end at 2**63 - 1)."""
+    number = int(text) if text.isdigit() and len(text) <= 19 else 0
+    if not 1 <= number < 2**63:
+        raise argparse.ArgumentTypeError(f"a game number is a whole number from 1 (see `companion log`), not {text!r}")
+    return number
+
+
 def register(groups: Any) -> None:
     games = groups.root.add_parser("games", help="list the games and their variants")
     games.set_defaults(run=run_games)
@@ -270,4 +278,4 @@ def register(groups: Any) -> None:
     log_sub.add_parser("list", help="every stored game (the default)")
     for name, text in (("show", "one game's events as JSON"), ("export", "one game as a replay file")):
         p = log_sub.add_parser(name, help=text)
-        p.add_argument("game_id", type=int)
+        p.add_argument("game_id", type=_game_id)

@@ -282,3 +282,12 @@ def test_ctrl_c_while_a_command_reads_is_one_line(capsys, monkeypatch):
     code, out, err = run(capsys, "replay", "corgi-pileup", "-")
     assert code == 130 and out == ""
     assert one_line(err) == "companion: stopped"
+
+
+@pytest.mark.parametrize("number", ["99999999999999999999999", "9223372036854775808", "-5", "0", "seven"])
+def test_a_game_number_the_log_cannot_hold_is_one_line(capsys, tmp_path, number):
+    config = write(tmp_path, "companion.toml", '[table]\ndatabase = "t.sqlite3"\n[web]\nenabled = false\n')
+    with pytest.raises(SystemExit) as exited:
+        main(["-c", str(config), "log", "show", number])
+    assert exited.value.code == 2
+    assert f"a game number is a whole number from 1 (see `companion log`), not '{number}'" in capsys.readouterr().err
