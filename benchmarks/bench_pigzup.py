@@ -27,8 +27,9 @@ from companion.games.base import GameSetup
 from companion.games.decks import load_deck, matches
 from companion.runtime import live_table
 from companion.sim.pico import SimulatedPico
-from companion.sim.pigzup_demo import simulated_catalog
-from companion.sim.pigzup_world import DECK, PigzWorld, WorldCamera
+from companion.sim.pigzup_world import DECK, PigzWorld
+from companion.sim.scene_camera import WorldCamera
+from companion.sim.table import simulated_catalog
 from companion.table.live import LiveTable
 from companion.table.log import EventLog
 from companion.table.session import TableSession
@@ -70,7 +71,7 @@ class Announcements:
 
 def bench_match_call(folder: Path, runs: int = 15) -> None:
     config = config_in(folder)
-    catalog = simulated_catalog(config)
+    catalog = simulated_catalog(config, DECK)
     after_window, frames_late = [], []
     for seed in range(runs):
         world = matching_world(seed)

@@ -35,6 +35,7 @@ class TableSettings:
     database: str = "var/tableside.sqlite3"
     traces: str = "var/traces"  # every PigzUp! match's judge trace, for `companion judge --trace`
     seed: int | None = None
+    voice: str = "espeak-ng"  # the command that speaks the table's sentences; "" for a silent table
 
 
 @dataclass(frozen=True)

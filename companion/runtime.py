@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -20,13 +20,14 @@ from companion.devices.buttons import Press
 from companion.devices.calibration import CalibrationProfile
 from companion.devices.hub import DeviceHub
 from companion.devices.pads import TareRefused
+from companion.devices.speech import Voice
 from companion.table.live import LiveTable
 from companion.table.observations import ButtonPress
 from companion.table.session import TableSession
-from companion.vision.catalog import Catalog
-from companion.vision.live import card_watcher
+from companion.vision.catalog import Catalog, CatalogError, load_catalog
+from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.seats import seat_of_zone
-from companion.vision.sources import FrameSource
+from companion.vision.sources import FrameSource, open_source
 from companion.vision.watcher import CardWatcher
 
 log = logging.getLogger(__name__)
@@ -73,14 +74,16 @@ def devices_health(devices: DeviceHub) -> dict[str, Any]:
 def live_table(
     config: Config,
     session: TableSession,
-    camera: tuple[FrameSource, Catalog] | None,
+    camera: tuple[FrameSource, Callable[[str], Catalog]] | None,
     *,
     pin_factory: Factory | None = None,
     serial_path: str | None = None,
 ) -> Iterator[Running]:
-    """Run the devices, the camera (a frame source and its catalogue; ``None``: cards are entered by hand) and
-    the live table around ``session`` for as long as the block lasts, whatever game the session plays.
-    ``serial_path`` is the emulated Pico's port when the config names ``sim`` (only the simulator has one)."""
+    """Run the devices, the camera and the live table around ``session`` for as long as the block lasts,
+    whatever game the session plays. ``camera`` is a frame source and the catalogue for a deck's name (raising
+    ``CatalogError`` for a deck never calibrated); ``None``: cards are entered by hand. The camera reads the
+    deck of the game in play (``[camera] deck`` until a game starts). ``serial_path`` is the emulated Pico's
+    port when the config names ``sim`` (only the simulator has one)."""
     port = serial_path or config.serial.port
     if port == SIM_PORT:
         raise NoEmulator('[serial] port = "sim" names the firmware emulator, which only `companion demo` on the '
@@ -92,13 +95,21 @@ def live_table(
     def pressed(press: Press) -> None:
         table.observe(ButtonPress(press.seat, press.t_ns / 1e9))
 
-    # Built before the hardware starts, so that a bad zones file stops nothing half-started.
-    watcher = card_watcher(*camera, config.camera, table.observe, config.resolve) if camera else None
+    # Built before the hardware starts, so that a bad zones file or catalogue stops nothing half-started.
+    watcher = None
+    if camera is not None:
+        source, catalogs = camera
+        watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe)
+        _read_deck(watcher, catalogs, config, None)
+        table.on_game = lambda game: _read_deck(watcher, catalogs, config, game)
+    voice = Voice(config.table.voice)
+    session.add_device("voice", voice.health)
     with DeviceHub(
         port, config.serial, config.buttons, profile, on_reading=table.observe, on_press=pressed,
         pin_factory=pin_factory,
     ) as devices:
         table.announcer = LedAnnouncer(devices.feedback)
+        table.speaker = voice
         table.on_call = lambda racers: _tare(devices, racers, config.serial.tare_samples)
         session.add_device("pico", lambda: devices_health(devices))
         if watcher is not None:
@@ -115,6 +126,16 @@ def live_table(
             if watcher is not None:
                 watcher.stop()
             table.stop()
+            voice.close()
+
+
+def _read_deck(watcher: CardWatcher, catalogs: Callable[[str], Catalog], config: Config, game: str | None) -> None:
+    """The camera reads the deck of the game in play (each game has its own deck, named as the game)."""
+    deck = game or config.camera.deck
+    try:
+        watcher.use(recognizer_for(catalogs(deck), config.camera, config.resolve))
+    except CatalogError as exc:
+        watcher.use(None, f"cannot read {deck} cards: {exc}")
 
 
 def _watch_link(devices: DeviceHub, stop: threading.Event) -> None:
@@ -133,3 +154,15 @@ def _tare(devices: DeviceHub, pads: tuple[int, ...], samples: int) -> None:
             log.warning("no tare at the match call: %s", exc)
 
     threading.Thread(target=run, name="tare", daemon=True).start()
+
+
+def run_real_table(config: Config, session: TableSession, stop: threading.Event) -> None:
+    """The hardware table: devices and camera run; the referee starts games on the status page."""
+    source = open_source(config.camera.source, config.camera.retry_seconds)
+    shelf = config.resolve(config.camera.catalog)
+    with live_table(config, session, (source, lambda deck: load_catalog(shelf / deck))):
+        print("Ready: start a game from the status page's referee controls. Ctrl-C stops.", flush=True)
+        try:
+            stop.wait()
+        except KeyboardInterrupt:
+            print()

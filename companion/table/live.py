@@ -93,6 +93,7 @@ class LiveTable:
         self.traces = traces
         self.clock = clock
         self.on_call: Callable[[tuple[int, ...]], None] | None = None  # e.g. tare the racers' pads
+        self.on_game: Callable[[str | None], None] | None = None  # another game is played: e.g. switch decks
         self.adapter: TableAdapter = TableAdapter(self)
         self.objection: Objection | None = None
         self.said: deque[str] = deque(maxlen=6)
@@ -169,7 +170,10 @@ class LiveTable:
         if game_id != self._game_id:
             self.adapter.close()
             self._game_id, self.objection = game_id, None
-            self.adapter = adapter_for(game.ruleset.name if game else None)(self)
+            name = game.ruleset.name if game else None
+            self.adapter = adapter_for(name)(self)
+            if self.on_game is not None:
+                self.on_game(name)
         self.adapter.changed(t)
 
     # ------------------------------------------------------------------------------------ for adapters

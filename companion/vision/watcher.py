@@ -27,22 +27,31 @@ class CardWatcher:
     def __init__(
         self,
         source: FrameSource,
-        recognizer: Recognizer,
+        recognizer: Recognizer | None,
         tracker: Tracker,
         on_observation: Callable[[CameraObservation, float], None],
         *,
         max_fps: float = 15.0,
     ) -> None:
         self.source = source
-        self.recognizer = recognizer
+        self.recognizer: Recognizer | None = recognizer
         self.tracker = tracker
         self.on_observation = on_observation
         self.min_period = 1.0 / max_fps
         self.frames = 0
         self.frame_ms = 0.0
         self.problem: str | None = None  # why the last frame could not be recognised (shown as the camera's health)
+        self.idle_reason = ""  # why no frame is being recognised at all
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+
+    def use(self, recognizer: Recognizer | None, why: str = "") -> None:
+        """Recognise another deck from the next frame on (a new game), with a fresh tracker; ``None`` stops
+        recognising and shows ``why`` as the camera's problem (no catalogue for the game's deck)."""
+        self.recognizer = recognizer
+        self.tracker = Tracker(self.tracker.steady, self.tracker.forget, self.tracker.min_confidence,
+                               self.tracker.unreadable)
+        self.idle_reason = why
 
     def start(self) -> CardWatcher:
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
@@ -68,8 +77,13 @@ class CardWatcher:
             if frame is None:
                 self._stop.wait(self.source.retry_seconds if self.source.live else 0.5)
                 continue
+            recognizer, tracker = self.recognizer, self.tracker
+            if recognizer is None:
+                self.problem = self.idle_reason
+                self._stop.wait(self.source.retry_seconds)
+                continue
             try:
-                seen = self.tracker.update(self.recognizer.process(frame).cards)
+                seen = tracker.update(recognizer.process(frame).cards)
             except ZonesError as exc:  # a setup problem, the same every frame: shown, not logged each time
                 self.problem = str(exc)
                 self._stop.wait(self.source.retry_seconds)

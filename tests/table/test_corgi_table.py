@@ -157,6 +157,7 @@ def test_the_ten_leader_and_the_ones_value_are_asked_of_the_player_who_chooses(s
     (prompt,) = session.prompts.open()
     assert prompt.about == "choose-leader" and prompt.seat == ANA
     assert [o.label for o in prompt.options] == ["Ben", "Cai"]
+    assert "Ana wins the trick." in table.view()["said"]
     session.prompts.answer(prompt.id, 1, by="Ana", referee=False)
     table.drain()
     assert session.state.leader == CAI and session.prompts.open() == []

@@ -55,6 +55,7 @@ class CorgiPileupAdapter(TableAdapter):
         # the referee while the camera was out, or before a restart) is matched when it shows, never replayed.
         self.trick_id: tuple[int, int] = (-1, -1)
         self.matched: Counter[str] = Counter()
+        self.said_trick: tuple[int, int] | None = None  # the trick last announced
 
     # ------------------------------------------------------------------------------------ inputs
     def observe(self, observation: Any, t: float) -> None:
@@ -114,6 +115,7 @@ class CorgiPileupAdapter(TableAdapter):
         prompts = self.table.session.prompts
         asked = set()
         if state is not None:
+            self._announce_trick(state)
             self._ordered(state)
             for about, seat, question, options in self._decisions(state):
                 prompts.ask(about, question, options, seat=seat)
@@ -145,6 +147,16 @@ class CorgiPileupAdapter(TableAdapter):
         self.table.propose([reading], source=source, zone=CENTRE, face=landing.face, seat=seat, question=what)
         if game and len(game.moves) > before:
             self.matched[landing.face] += 1
+
+    def _announce_trick(self, state: CorgiState) -> None:
+        """Say who won each trick as it completes (the winner leads next, or chooses first)."""
+        trick = (state.round, state.trick_no)
+        said = self.said_trick
+        if said is not None and trick[0] == said[0] and trick[1] > said[1] and not state.trick:
+            winner = state.decider if state.phase in (Phase.SIX_TARGET, Phase.CHOOSE_LEADER) else state.leader
+            if winner is not None and state.phase is not Phase.DEAL:
+                self.table.say(f"{state.players[winner]} wins the trick.")
+        self.said_trick = trick
 
     def _follow_trick(self, state: CorgiState) -> None:
         if (state.round, state.trick_no) != self.trick_id:

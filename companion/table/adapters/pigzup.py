@@ -65,6 +65,9 @@ class PigzUpAdapter(TableAdapter):
             self._match = match
             if self.table.on_call is not None and not resumed:  # a resumed race's piles stand on the pads
                 self.table.on_call(race.racers)
+            if not resumed:
+                names = " and ".join(state.players[seat] for seat in race.racers)
+                self.table.say(f"Match! {names}, {race.piggies} piggies.")
             self._outputs(self.judge.call(race.racers, race.piggies, t))
 
     def tick(self, t: float) -> None:
