@@ -53,14 +53,15 @@ def parse_entry(line: bytes | None) -> Any:
         text = line.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise MalformedAction("malformed", f"Not text: byte {exc.start + 1} is not UTF-8.") from None
+    too_deep = MalformedAction("malformed", f"Nested more than {MAX_DEPTH} levels deep.")
     try:
         entry = json.loads(text)
     except json.JSONDecodeError as exc:
         raise MalformedAction("malformed", f"Not valid JSON: {exc.msg}.") from None
-    except RecursionError:
-        entry = None  # nested deeper than the parser goes: refused below like any over-deep value
-    if entry is None or (text.count("[") + text.count("{") > MAX_DEPTH and _depth(entry) > MAX_DEPTH):
-        raise MalformedAction("malformed", f"Nested more than {MAX_DEPTH} levels deep.")
+    except RecursionError:  # nested deeper than the parser goes
+        raise too_deep from None
+    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(entry) > MAX_DEPTH:
+        raise too_deep
     return entry
 
 

@@ -65,12 +65,14 @@ def test_replay_of_a_file_that_is_not_a_game_is_one_line(capsys, tmp_path, data,
 
 def test_replay_refuses_bad_lines_after_the_setup_and_carries_on(capsys, tmp_path):
     lines = [json.dumps(SETUP).encode(), b"\xff\xfe binary", b"[" * 5000 + b"]" * 5000, b"x" * (MAX_LINE_BYTES + 10),
-             json.dumps({"type": "deal", "seed": None}).encode()]
+             b"null", json.dumps({"type": "deal", "seed": None}).encode()]
     code, out, err = run(capsys, "replay", "corgi-pileup", str(write(tmp_path, "g.jsonl", b"\n".join(lines))))
     report = json.loads(out)
     assert code == 1 and err == ""
-    assert [(v["line"], v["violation"]["code"]) for v in report["violations"]] == [(n, "malformed") for n in (2, 3, 4)]
-    assert [len(v["entry"]) <= 200 for v in report["violations"]] == [True] * 3  # quoted, not echoed whole
+    refused = [(v["line"], v["violation"]["code"], v["violation"]["message"][:12]) for v in report["violations"]]
+    assert refused == [(2, "malformed", "Not text: by"), (3, "malformed", "Nested more "),
+                       (4, "malformed", "The line is "), (5, "malformed", "An action mu")]
+    assert [len(v["entry"] or "") <= 200 for v in report["violations"]] == [True] * 4  # quoted, not echoed whole
     assert report["state"]["phase"] != "deal"  # the good line after them was applied
 
 
