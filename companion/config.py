@@ -19,6 +19,8 @@ from typing import Any
 
 from companion.devices.settings import ButtonSettings, SerialSettings
 from companion.games.toml_files import read_toml
+from companion.service.settings import ServiceSettings
+from companion.table.backup import BackupSettings
 from companion.table.pigzup_judge import JudgeSettings
 from companion.vision.settings import CameraSettings
 from companion.web.settings import WebSettings
@@ -48,6 +50,8 @@ class Config:
     buttons: ButtonSettings = field(default_factory=ButtonSettings)
     camera: CameraSettings = field(default_factory=CameraSettings)
     judge: JudgeSettings = field(default_factory=JudgeSettings)
+    backup: BackupSettings = field(default_factory=BackupSettings)
+    service: ServiceSettings = field(default_factory=ServiceSettings)
     path: Path | None = None
 
     def resolve(self, relative: str) -> Path:

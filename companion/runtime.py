@@ -21,6 +21,7 @@ from companion.devices.calibration import CalibrationProfile
 from companion.devices.hub import DeviceHub
 from companion.devices.pads import TareRefused
 from companion.devices.speech import Voice
+from companion.service import notify
 from companion.table.live import LiveTable
 from companion.table.observations import ButtonPress
 from companion.table.session import TableSession
@@ -160,9 +161,15 @@ def run_real_table(config: Config, session: TableSession, stop: threading.Event)
     """The hardware table: devices and camera run; the referee starts games on the status page."""
     source = open_source(config.camera.source, config.camera.retry_seconds)
     shelf = config.resolve(config.camera.catalog)
-    with live_table(config, session, (source, lambda deck: load_catalog(shelf / deck))):
+    with live_table(config, session, (source, lambda deck: load_catalog(shelf / deck))) as running:
         print("Ready: start a game from the status page's referee controls. Ctrl-C stops.", flush=True)
+        notify.ready()
         try:
-            stop.wait()
+            # systemd's watchdog is fed while the table loop runs and the session answers (a lock that never
+            # comes back stops the pings, and systemd restarts the table, which resumes the game).
+            with notify.Watchdog(healthy=lambda: running.table.alive() and session.status() is not None):
+                stop.wait()
         except KeyboardInterrupt:
             print()
+        finally:
+            notify.stopping()

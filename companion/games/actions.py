@@ -7,12 +7,12 @@ codec is strict: unknown types, missing or extra fields and wrong types are all 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import types
 import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, Any, ClassVar
 
 SEAT = "seat"
@@ -143,15 +143,12 @@ def _describe(hint: Any) -> str:
 def action_schema(cls: type[Action]) -> dict[str, Any]:
     """A form description of one action type, for the referee's generated forms and the API docs: each field's
     type is ``int``, ``str``, ``bool``, ``float``, ``seat`` or ``list[...]``, with ``?`` when it may be empty."""
-    return {"type": cls.type, "doc": " ".join((cls.__doc__ or "").split()), "fields": dict(_field_types(cls))}
-
-
-@functools.cache
-def _field_types(cls: type[Action]) -> tuple[tuple[str, str], ...]:
-    """Each field's form type, worked out once per class: every snapshot lists the schemas, and resolving type
-    hints costs milliseconds (it made replaying a long file crawl)."""
-    hints = typing.get_type_hints(cls, include_extras=True)
-    return tuple((f.name, _field_type(hints[f.name])) for f in dataclasses.fields(cls))
+    hints = _field_hints(cls)
+    return {
+        "type": cls.type,
+        "doc": " ".join((cls.__doc__ or "").split()),
+        "fields": {f.name: _field_type(hints[f.name]) for f in dataclasses.fields(cls)},
+    }
 
 
 def _field_type(hint: Any) -> str:
@@ -163,3 +160,9 @@ def _field_type(hint: Any) -> str:
     if typing.get_origin(hint) is tuple:
         return f"list[{_field_type(typing.get_args(hint)[0])}]"
     return _TYPE_NAMES.get(hint, "str")
+
+
+@cache
+def _field_hints(cls: type[Action]) -> dict[str, Any]:
+    """An action type's resolved annotations: resolving them is slow, and every table snapshot lists the schemas."""
+    return typing.get_type_hints(cls, include_extras=True)

@@ -10,7 +10,7 @@ import enum
 import random
 import reprlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -72,15 +72,17 @@ class GameSetup:
     variant: str = "standard"
     options: Mapping[str, Any] = field(default_factory=dict)
     full_information: bool = False
+    seats: tuple[str, ...] = ()  # the table zone each player sits at, in seat order; empty: the mat's usual plan
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        setup = {
             "game": self.game,
             "variant": self.variant,
             "players": list(self.players),
             "options": dict(self.options),
             "full_information": self.full_information,
         }
+        return {**setup, "seats": list(self.seats)} if self.seats else setup
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> GameSetup:
@@ -96,12 +98,18 @@ class GameSetup:
                 raise MalformedAction(
                     "bad-setup", f"full_information must be true or false, not {reprlib.repr(full_information)}."
                 )
+            seats = obj.get("seats", [])
+            if not isinstance(seats, list) or not all(isinstance(z, str) and z for z in seats):
+                raise MalformedAction("bad-setup", "Seats must list the zone each player sits at, e.g. \"seat-1\".")
+            if seats and (len(seats) != len(players) or len(set(seats)) != len(seats)):
+                raise MalformedAction("bad-setup", "Give each player a different seat zone, one per player.")
             return cls(
                 game=str(obj["game"]),
                 players=tuple(p.strip() for p in players),
                 variant=str(obj.get("variant", "standard")),
                 options=options,
                 full_information=full_information,
+                seats=tuple(seats),
             )
         except KeyError as exc:
             raise MalformedAction("bad-setup", f"A game setup needs '{exc.args[0]}'.") from None
@@ -213,6 +221,21 @@ class Ruleset(ABC, Generic[S]):
         if len(set(setup.players)) != len(setup.players):
             raise MalformedAction("duplicate-player", "Each player needs a different name.")
 
+    def check_options(self, setup: GameSetup, known: Collection[str]) -> None:
+        """Refuse an option this game does not have, by name."""
+        unknown = set(setup.options) - set(known)
+        if unknown:
+            raise MalformedAction("bad-option", f"{self.title} has no option {sorted(unknown)[0]!r}.")
+
+    @staticmethod
+    def seat_option(setup: GameSetup, name: str) -> int:
+        """A seat given as an option (who starts, who leads first): default seat 0."""
+        last = len(setup.players) - 1
+        seat = setup.options.get(name, 0)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= last:
+            raise MalformedAction("bad-option", f"{name} must be a seat from 0 to {last}.")
+        return seat
+
     @abstractmethod
     def setup(self, setup: GameSetup) -> S:
         """The state before the first chance event (usually: waiting for the deal)."""
@@ -243,9 +266,9 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
 
-    @abstractmethod
     def findings(self, state: S) -> tuple[Finding, ...]:
-        """Audit findings so far, oldest first."""
+        """Audit findings so far, oldest first (games with nothing hidden to audit have none)."""
+        return ()
 
     @abstractmethod
     def describe(self, state: S, action: Action) -> str:

@@ -23,6 +23,7 @@ from companion.table.session import TableSession
 log = logging.getLogger(__name__)
 
 RULES = CorgiPileup()
+GIVE_UP_S = 120.0  # a camera that films nothing at all (unplugged) is given up on after this long
 SHOW_FRAMES = 10  # how long a player shows a card at their own place before pushing it in, in camera frames
 
 
@@ -44,19 +45,20 @@ class CorgiBots:
         session: TableSession,
         world: CorgiWorld,
         *,
+        world_seed: int,
         rng: random.Random,
         pace: float = 1.0,
         mischief: float = 0.05,
-        camera_grace_s: float = 8.0,
+        grace_frames: int = 60,
     ) -> None:
         self.session = session
         self.world = world
         self.rng = rng
         self.pace = pace
         self.mischief = mischief  # chance, each trick, that someone plays out of turn
-        self.camera_grace_s = camera_grace_s
+        self.grace_frames = grace_frames  # how long the bots wait for the table to record what they did
         self.game_id = session.game_id
-        self.seeds: list[int] = []  # the world's shuffles, by their order in the game
+        self.world_seed = world_seed  # the world's k-th shuffle of the game is seeded from it and k alone
         self.truth: CorgiState | None = None
         self.followed: list[dict[str, Any]] = []
         self.chances = 0  # shuffles and deals the truth has had
@@ -74,7 +76,9 @@ class CorgiBots:
     def play(self, stop: threading.Event, poll_s: float = 0.05) -> None:
         """Act until the game ends, the referee replaces it, or ``stop`` is set."""
         while not stop.is_set() and self.session.game_id == self.game_id and self.session.status() == "playing":
-            truth = self._follow()
+            truth = self._follow_or_stand_up()
+            if truth is None:
+                break
             if self.world.middle and not truth.trick and truth.phase is not Phase.SIX_DISCARD:
                 self._collect(stop)
             elif truth.phase in (Phase.PLAY, Phase.SIX_DISCARD):
@@ -100,13 +104,22 @@ class CorgiBots:
             self.followed.append(payload)
         return self.truth
 
+    def _follow_or_stand_up(self) -> CorgiState | None:
+        """The game as the bots hold it; ``None`` when the table's record has a card no bot holds (the referee
+        typed something else): the bots stand up and the referee plays on by hand."""
+        try:
+            return self._follow()
+        except RuleViolation as violation:
+            self.wrong += 1
+            log.warning("the table's record no longer matches the bots' cards (%s): the bots stand up",
+                        violation.message)
+            return None
+
     def _deal(self, state: CorgiState) -> CorgiState:
         """Shuffles and deals as the world makes them: the k-th of the game always from the same seed, so a
-        referee's undo and redo deal the same cards again."""
+        referee's undo and redo, or a restart, deal the same cards again."""
         while True:
-            while len(self.seeds) <= self.chances:
-                self.seeds.append(self.rng.getrandbits(32))
-            chance = RULES.chance(state, random.Random(self.seeds[self.chances]))
+            chance = RULES.chance(state, random.Random(f"{self.world_seed}/{self.chances}"))
             if chance is None:
                 return state
             state = RULES.apply(state, chance)
@@ -139,17 +152,19 @@ class CorgiBots:
         seat = RULES.to_move(truth)[0]
         action = self.rng.choice([a for a in RULES.legal_actions(truth) if getattr(a, "player", None) == seat])
         stop.wait(self.rng.uniform(0.3, 0.8) * self.pace)
-        deadline = time.monotonic() + self.camera_grace_s
-        while time.monotonic() < deadline and not stop.is_set():
-            for prompt in self.session.prompts.open():
-                offered = [option.action for option in prompt.options]
-                if prompt.seat == seat and action in offered:
-                    phone = f"{truth.players[seat]}'s phone"
-                    self.session.prompts.answer(prompt.id, offered.index(action), by=phone, referee=False)
-                    if self._recorded(action, stop):
-                        return
-            stop.wait(0.05)
+        if self._until(lambda: self._answered(truth, seat, action), stop) and self._recorded(action, stop):
+            return
         self._type(action, "the table did not ask")
+
+    def _answered(self, truth: CorgiState, seat: int, action: Action) -> bool:
+        """Press the answer on the player's phone if the table is asking it."""
+        for prompt in self.session.prompts.open():
+            offered = [option.action for option in prompt.options]
+            if prompt.seat == seat and action in offered:
+                phone = f"{truth.players[seat]}'s phone"
+                return not isinstance(self.session.prompts.answer(prompt.id, offered.index(action), by=phone,
+                                                                  referee=False), RuleViolation)
+        return False
 
     def _collect(self, stop: threading.Event) -> None:
         """The trick's winner takes the cards away; the next card waits until the camera has seen them go."""
@@ -201,8 +216,10 @@ class CorgiBots:
         return self.session.snapshot().get("live", {}).get("table", {})
 
     def _until(self, done: Callable[[], bool], stop: threading.Event) -> bool:
-        deadline = time.monotonic() + self.camera_grace_s
-        while time.monotonic() < deadline and not stop.is_set():
+        """Wait for ``done`` for as long as the camera takes to film ``grace_frames`` frames (a busy machine
+        films slower, and the bots wait in the camera's time), and never more than ``GIVE_UP_S``."""
+        frames, deadline = self.world.frames + self.grace_frames, time.monotonic() + GIVE_UP_S
+        while self.world.frames < frames and time.monotonic() < deadline and not stop.is_set():
             if done():
                 return True
             stop.wait(0.05)

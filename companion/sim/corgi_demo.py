@@ -14,6 +14,7 @@ from companion.games.base import GameSetup
 from companion.sim.corgi_bots import CorgiBots
 from companion.sim.corgi_world import DECK, CorgiWorld
 from companion.sim.table import simulated_table
+from companion.sim.worlds import plan_world
 from companion.table.session import TableSession
 
 
@@ -41,11 +42,15 @@ def play_corgi_by_camera(
     pace: float = 1.0,
     mischief: float = 0.05,
 ) -> CameraGame:
-    """Bots play one game of Corgi Pileup on the simulated table, every card read by the camera."""
-    world = CorgiWorld(len(players), seed=rng.getrandbits(32))
+    """Bots play one game of Corgi Pileup on the simulated table, every card read by the camera. A game of Corgi
+    Pileup still in play in the log, whose world is known, is resumed with its cards as they were."""
+    plan = plan_world(config, session, DECK, players, rng)
+    world = CorgiWorld(len(plan.players), seed=plan.seed)
     with simulated_table(config, session, world, DECK, rng.getrandbits(16)):
-        game_id = session.start_game(GameSetup(DECK, players, variant, options or {}), "demo")
-        bots = CorgiBots(session, world, rng=rng, pace=pace, mischief=mischief)
+        game_id = plan.begin(config, session, GameSetup(DECK, plan.players, variant, options or {}))
+        for _seat, card in session.state.trick:  # a resumed game's trick still lies in the centre
+            world.play(str(card))
+        bots = CorgiBots(session, world, world_seed=plan.seed, rng=rng, pace=pace, mischief=mischief)
         bots.play(stop)
         asked = sum(1 for line in session.log.prompts(game_id) if line["kind"] == "asked")
         return CameraGame(game_id, bots.camera_plays, bots.typed, bots.wrong, bots.caught, bots.misbehaved, asked,

@@ -18,8 +18,7 @@ from companion.games.base import GameSetup, RuleViolation
 from companion.games.registry import get_game
 from companion.runtime import NoEmulator, run_real_table
 from companion.sim.bots import RandomBot, next_bot_move
-from companion.sim.corgi_demo import play_corgi_by_camera
-from companion.sim.pigzup_demo import play_simulated
+from companion.sim.camera_bots import CAMERA_BOTS
 from companion.table.log import EventLog
 from companion.table.session import TableSession
 from companion.vision.catalog import CatalogError
@@ -122,23 +121,22 @@ def play_with_bots(session: TableSession, game_id: int, rng: random.Random, dela
 
 def play(args: argparse.Namespace, config: Config, session: TableSession, rng: random.Random,
          stop: threading.Event, serving: bool) -> None:
-    """One game on the simulated table: PigzUp! and Corgi Pileup through the camera (and the pads); the other
-    games, or any with ``--entry direct``, by bots entering their moves as a referee would type them."""
+    """One game on the simulated table: through the camera (and the pads) for the games whose bots can play
+    there; the others, or any with ``--entry direct``, by bots entering their moves as a referee would type them."""
     players = BOT_NAMES[: args.players]
     pace = 1 / args.speed
-    if args.game == "pigzup":
-        played = play_simulated(config, session, players, rng, stop, variant=args.variant, pace=pace)
-        if played.camera_misses:
-            print(f"(the referee entered {played.camera_misses} flips the camera did not report)")
-    elif args.game == "corgi-pileup" and args.entry == "camera":
-        game = play_corgi_by_camera(config, session, players, rng, stop, variant=args.variant, pace=pace)
-        print(f"(the camera read {game.camera_plays} cards; the referee typed {game.typed}; the table caught "
-              f"{game.caught} out-of-turn plays and asked {game.prompts} questions)")
+    camera_bots = CAMERA_BOTS.get(args.game) if args.entry == "camera" else None
+    if camera_bots is not None:
+        print(camera_bots.summary(camera_bots.play(config, session, players, rng, stop, variant=args.variant,
+                                                   pace=pace)))
+        return
+    game = session.game
+    if session.status() == "playing" and game and game.ruleset.name == args.game and game.setup.full_information:
+        game_id = session.game_id  # the bots see every hand in the log: they carry on
     else:
-        setup = GameSetup(args.game, players, args.variant, {}, full_information=True)
-        game_id = session.start_game(setup, source="demo")
-        delay = args.delay if args.delay is not None else (0.6 if serving else 0.0)
-        play_with_bots(session, game_id, rng, delay * pace, stop)
+        game_id = session.start_game(GameSetup(args.game, players, args.variant, {}, full_information=True), "demo")
+    delay = args.delay if args.delay is not None else (0.6 if serving else 0.0)
+    play_with_bots(session, game_id, rng, delay * pace, stop)
 
 
 def run_demo(args: argparse.Namespace, config: Config) -> int:
@@ -161,8 +159,9 @@ def run_demo(args: argparse.Namespace, config: Config) -> int:
                 run_real_table(config, session, stop)
                 return 0
             if session.status() == "playing":
-                print(f"Game {session.game_id} ({session.game.ruleset.title}) was still in play: it stays stored "
-                      "as it was. The bots start a new one; undo on the status page reopens nothing lost.")
+                print(f"Game {session.game_id} ({session.game.ruleset.title}) was still in play when the table "
+                      "stopped: the bots carry it on if they can (the same game, the same table), else it is kept "
+                      "as it was, ended, and a new one starts.")
             print(f"Tableside demo: {ruleset.title} ({args.variant}) for {', '.join(players)}; log: {log.path}")
             play(args, config, session, rng, stop, serving)
             print_result(session.snapshot())
@@ -171,6 +170,8 @@ def run_demo(args: argparse.Namespace, config: Config) -> int:
     except (ProfileError, CatalogError, ZonesError, GpioUnavailable, StatusPageUnavailable, NoEmulator) as exc:
         print(f"companion demo: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C in the middle of a game: every move is already stored
+        print("\nStopped: the game is stored as it was; `companion demo` carries it on.")
     finally:
         stop.set()
         log.close()
@@ -186,8 +187,8 @@ def register(groups: Any) -> None:
     demo.add_argument("--players", type=int, default=4, choices=range(2, len(BOT_NAMES) + 1), metavar="N")
     demo.add_argument("--seed", type=int, help="repeat a game exactly (default: config [table] seed, else random)")
     demo.add_argument("--entry", choices=("camera", "direct"), default="camera",
-                      help="how the bots' cards reach the table: through the simulated camera (PigzUp!, Corgi "
-                           "Pileup) or entered directly, as a referee types them (every other game)")
+                      help="how the bots' cards reach the table: through the simulated camera (the games in "
+                           "companion/sim/camera_bots.py) or entered directly, as a referee types them")
     demo.add_argument("--delay", type=float, help="--entry direct: seconds between moves (0.6 with the status page)")
     demo.add_argument("--speed", type=float, default=1.0, help="how fast the bots think (2 = twice as fast)")
     demo.add_argument("--then", choices=("serve", "exit"), default="serve",

@@ -28,9 +28,10 @@ from typing import ClassVar
 
 from companion.devices import protocol as p
 from companion.devices.calibrate import Step
+from companion.devices.flash import firmware_version
 from companion.sim.pads import US, PadModel, PadPhysics
 
-FIRMWARE_VERSION = "0.1.0-sim"
+FIRMWARE_VERSION = firmware_version()  # the emulator stands in for the firmware of this checkout
 TICK_US = 1_000
 HEARTBEAT_US = 500_000
 MISSED_READINGS = 8  # as the firmware: this many sample periods without a reading is a fault

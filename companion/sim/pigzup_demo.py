@@ -13,6 +13,7 @@ from companion.games.base import GameSetup
 from companion.sim.pigzup_bots import PigzBots, Skill
 from companion.sim.pigzup_world import DECK, PigzWorld
 from companion.sim.table import simulated_table
+from companion.sim.worlds import plan_world
 from companion.table.session import TableSession
 
 
@@ -33,12 +34,32 @@ def play_simulated(
     pace: float = 1.0,
     skills: list[Skill] | None = None,
 ) -> SimulatedGame:
-    """Bots play one game of PigzUp! on the simulated table, start to finish."""
-    world = PigzWorld(len(players), seed=rng.getrandbits(32))
+    """Bots play one game of PigzUp! on the simulated table, start to finish. A PigzUp! game still in play in the
+    log, whose world is known, is resumed: its stacks and face-up piles rebuilt from the moves recorded."""
+    plan = plan_world(config, session, "pigzup", players, rng)
+    world = PigzWorld(len(plan.players), seed=plan.seed)
     with simulated_table(config, session, world, DECK, rng.getrandbits(16)) as table:
-        table.live.devices.pads.tare()
-        game_id = session.start_game(GameSetup("pigzup", players, variant, {"first_player": 0}), "demo")
+        table.live.devices.pads.tare()  # the emulated pads start empty, also after a restart
+        setup = GameSetup("pigzup", plan.players, variant, {"first_player": 0})
+        game_id = plan.begin(config, session, setup)
+        settled = replay_world(world, session) if plan.resumed else 0
         bots = PigzBots(session, world, table.pico, table.factory, config.buttons.seat_buttons, rng=rng, pace=pace,
-                        skills=skills)
+                        skills=skills, settled=settled)
         bots.play(stop)
         return SimulatedGame(game_id, bots.misses)
+
+
+def replay_world(world: PigzWorld, session: TableSession) -> int:
+    """Put the world's cards where the recorded moves left them (flips, and each settled match); returns how
+    many matches were settled."""
+    game = session.game
+    assert game is not None
+    state = game.ruleset.setup(game.setup)
+    for move in game.moves:
+        after = game.ruleset.apply(state, game.ruleset.decode(move.event.payload))
+        if move.event.payload["type"] == "flip":
+            world.flip(move.event.payload["player"])
+        for result in after.results[len(state.results):]:
+            world.settle(result.winner, result.race.racers)
+        state = after
+    return len(state.results)

@@ -51,10 +51,12 @@ class PigzWorld:
         self.frames = 0
 
     # ------------------------------------------------------------------------------------ what players do
-    def flip(self, seat: int) -> str:
-        """The player turns their top card onto their face-up pile."""
+    def flip(self, seat: int) -> str | None:
+        """The player turns their top card onto their face-up pile (``None``: their stack is empty)."""
         with self.lock:
             pile = self.piles[seat]
+            if not pile.stack:
+                return None
             card = pile.stack.pop(0)
             pile.faceup.append(card)
             pile.angle = self.rng.uniform(-35.0, 35.0)

@@ -123,6 +123,10 @@ class LiveTable:
             self._thread.join(timeout=5)
             self._thread = None
 
+    def alive(self) -> bool:
+        """Whether the table's loop is running (the service's watchdog asks)."""
+        return self._thread is not None and self._thread.is_alive()
+
     def drain(self) -> None:
         """Handle everything queued so far on the calling thread (tests and single-threaded tools)."""
         while True:
@@ -177,6 +181,16 @@ class LiveTable:
         self.adapter.changed(t)
 
     # ------------------------------------------------------------------------------------ for adapters
+    def seat_at(self, zone: str) -> int | None:
+        """The seat of the player sitting at ``zone``: as the referee placed them at the start, else the mat's
+        usual plan for that many players; ``None`` for the centre, an empty place or the table."""
+        game = self.session.game
+        if game is None:
+            return None
+        if game.setup.seats:
+            return game.setup.seats.index(zone) if zone in game.setup.seats else None
+        return self.seat_of_zone(zone, len(game.setup.players))
+
     def propose(self, readings: Sequence[Action], *, source: str, zone: str, face: str, seat: int | None,
                 question: str) -> None:
         """What an observation could mean, as actions: submit the one legal reading, object to none, or ask."""

@@ -19,43 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.base import GameSetup
+from companion.table.schema import SchemaError, migrate
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    variant TEXT NOT NULL,
-    players TEXT NOT NULL,
-    started_at REAL NOT NULL,
-    ended_at REAL,
-    status TEXT NOT NULL DEFAULT 'playing',
-    winners TEXT NOT NULL DEFAULT '[]'
-);
-CREATE TABLE IF NOT EXISTS events (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    ts REAL NOT NULL,
-    source TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('start', 'action', 'undo', 'end')),
-    payload TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS prompts (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    id INTEGER NOT NULL,
-    ts REAL NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('asked', 'answered', 'withdrawn')),
-    payload TEXT NOT NULL
-);
-CREATE TRIGGER IF NOT EXISTS prompts_append_only_update BEFORE UPDATE ON prompts
-BEGIN SELECT RAISE(ABORT, 'the prompt log is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS prompts_append_only_delete BEFORE DELETE ON prompts
-BEGIN SELECT RAISE(ABORT, 'the prompt log is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
-BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
-BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-"""
+WAL_LIMIT_BYTES = 1 << 20
+"""An SD card wears with every block written: SQLite checkpoints the write-ahead log into the database every
+1000 pages by itself; after a checkpoint the log file is cut back to this size instead of staying at its peak."""
 
 
 @dataclass(frozen=True)
@@ -116,10 +84,17 @@ class EventLog:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        self._db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
+        try:
+            migrate(self._db, where=self.path)
+        except SchemaError:
+            self._db.close()
+            raise
 
     def close(self) -> None:
+        """Fold the write-ahead log into the database and close: a stopped table leaves one file to copy."""
         with self._lock:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
 
     def create_game(self, setup: GameSetup, ts: float, source: str) -> Event:

@@ -8,8 +8,9 @@ is a new report; the same face put down again at a new angle or place is a new t
 
 A card covered by another card seen on top of it is not gone: its track waits under the cover. A reported
 card missed for ``forget`` frames with nothing on top of it is ``CardGone``; when the last known card of a zone
-is gone, the zone is ``ZoneCleared``. A card that lies still for ``unreadable`` frames of unsure verdicts,
-never named, is ``CardUnreadable``: the table asks rather than guesses.
+is gone, the zone is ``ZoneCleared``. A card that lies still for ``unreadable`` frames of unsure verdicts that
+still show some evidence of a face, never named, is ``CardUnreadable``: the table asks rather than guesses. A card
+lying face down gives no such evidence and is no question.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from companion.table.observations import CameraObservation, CardGone, CardSeen, 
 from companion.vision.observations import UNKNOWN
 from companion.vision.pipeline import CardFound
 
+FACE_EVIDENCE = 0.05  # the least confidence that says "some face is there, I cannot tell which"
 COVER_SHARE = 0.6  # a track whose centre lies within this share of a card's diagonal of a seen card is under it
 
 
@@ -89,7 +91,9 @@ class Tracker:
 
     def _evidence(self, track: _Track, card: CardFound) -> list[CameraObservation]:
         if card.face == UNKNOWN or card.confidence < self.min_confidence:
-            if track.reported is None and track.run_face is None:
+            # Only a reading with some evidence of a face counts towards "unreadable": a card lying face down
+            # (a back, in Squirrels' stacks or a Capture grid) gives none and is no question for anyone.
+            if track.reported is None and track.run_face is None and card.confidence >= FACE_EVIDENCE:
                 track.unsure += 1
                 track.best = card.best
                 if track.unsure >= self.unreadable and not track.flagged:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.base import GameSetup
+from companion.games.base import GameSetup, MalformedAction
 from companion.games.corgi_pileup.state import Phase
 from companion.table.live import LiveTable
 from companion.table.log import EventLog
@@ -194,3 +194,25 @@ def test_a_game_resumed_after_a_crash_mid_trick_with_the_cards_still_on_the_tabl
     camera.lands("8")
     assert [(p["player"], p["card"]) for _s, p in plays(resumed)][-1] == (CAI, 8)
     log.close()
+
+
+def test_players_sit_where_the_referee_placed_them(session, lights) -> None:
+    session.start_game(GameSetup("corgi-pileup", ("Ana", "Ben", "Cai"), seats=("seat-6", "seat-2", "seat-4")),
+                       source="test")
+    table = LiveTable(session, seat_of_zone, announcer=lights)
+    table.drain()
+    assert [table.seat_at(z) for z in ("seat-6", "seat-2", "seat-4", "seat-1", "centre")] == [0, 1, 2, None, None]
+    camera = Camera(table)
+    camera.lands("4")  # Ana leads
+    camera.lands("9", zone="seat-4")  # Cai, at seat 4 of the mat, shows a 9 and pushes it in out of turn
+    camera.lands("9")
+    assert table.view()["objection"]["seat"] == CAI
+
+
+def test_seat_zones_are_checked_and_kept_in_the_start_event() -> None:
+    setup = GameSetup.from_json({"game": "corgi-pileup", "players": ["Ana", "Ben"], "seats": ["seat-3", "seat-1"]})
+    assert setup.seats == ("seat-3", "seat-1") and setup.to_json()["seats"] == ["seat-3", "seat-1"]
+    assert "seats" not in GameSetup("corgi-pileup", ("Ana", "Ben")).to_json()  # older logs read the same
+    for bad in (["seat-1"], ["seat-1", "seat-1"], "seat-1", [1, 2], ["", "seat-2"]):
+        with pytest.raises(MalformedAction, match="seat"):
+            GameSetup.from_json({"game": "corgi-pileup", "players": ["Ana", "Ben"], "seats": bad})

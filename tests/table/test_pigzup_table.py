@@ -107,3 +107,21 @@ def test_a_new_game_with_the_same_players_gets_its_own_match_calls(session, tmp_
         table.observe(CardSeen("seat-3", "2-blue-green", 0.9), t=2.0)
         table.drain()
     assert [kind for kind, _ in lights.calls].count("match") == 2
+
+
+def test_pad_samples_and_a_hold_countdown_write_nothing_to_the_card(session, tmp_path):
+    """SD-card care: the log is written once per move, never per pad sample or status-page refresh."""
+    now = [100.0]
+    table, _ = make_table(session, tmp_path, lambda: now[0])
+    table.observe(CardSeen("seat-1", "3-pink-blue", 0.9), t=100.0)
+    table.observe(CardSeen("seat-3", "3-green-pink", 0.9), t=101.0)
+    table.drain()
+    assert table.adapter.judge.race is not None
+    files = sorted(p for p in tmp_path.rglob("*") if p.is_file())
+    written = {p: (p.stat().st_size, p.stat().st_mtime_ns) for p in files}
+    for step in range(800):  # ten seconds of one pad at 80 samples/s, the countdown refreshed throughout
+        now[0] = 102.0 + step / 80
+        table.observe(PadReading(1, PileState.STABLE, 3, now[0]))
+    table.drain()
+    assert sorted(p for p in tmp_path.rglob("*") if p.is_file()) == files
+    assert {p: (p.stat().st_size, p.stat().st_mtime_ns) for p in files} == written

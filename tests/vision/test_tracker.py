@@ -100,3 +100,8 @@ def test_an_unreadable_card_taken_away_clears_its_zone() -> None:
     blurred = CardFound(UNKNOWN, 0.1, "seat-1", card("x").corners, "7", 0.02)
     obs = observe([[blurred]] * 12 + [[]] * 3, steady=3, forget=2)
     assert obs == [CardUnreadable("seat-1", "7", 12), ZoneCleared("seat-1", 15)]
+
+
+def test_a_card_lying_face_down_is_no_question() -> None:
+    back = CardFound(UNKNOWN, 0.0, "seat-1", card("x").corners, "7", 0.03)
+    assert observe([[back]] * 30, steady=3) == []

@@ -211,3 +211,28 @@ def test_a_pigzup_race_shows_live_with_the_hold_countdown_and_verdict(page: Page
         expect(page.locator("#stats tbody tr").first).to_contain_text("Ann")
     finally:
         pigzup.stop()
+
+
+@pytest.mark.parametrize("page", [PHONE], indirect=True)
+def test_the_table_asks_on_a_phone_and_the_player_answers_with_a_tap(page: Page, server: WebServer,
+                                                                     table: TableSession) -> None:
+    table.start_game(GameSetup("corgi-pileup", ("Ana", "Ben", "Cai")), source="test")
+    live = LiveTable(table, seat_of_zone).start()
+    try:
+        page.goto(server.url)
+        for frame, face in enumerate(("2", "3", "6"), 1):
+            live.observe(CardSeen("centre", face, 0.9, frame))
+        expect(page.locator("#table-centre img.card")).to_have_count(3)
+        expect(page.locator("#table-centre img.card").nth(2)).to_have_attribute("alt", "6")
+        ask = page.locator(".ask")
+        expect(ask.locator(".question")).to_contain_text("Cai won the trick with a 6")
+        expect(ask.locator("button.answer")).to_have_count(3)
+        box = ask.locator("button.answer").first.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= PHONE["width"]
+        shot(page, "phone-table-asks")
+        ask.locator("button.answer", has_text="Ben").click()
+        expect(page.locator(".ask")).to_have_count(0)
+        expect(page.locator("#recent li").first).to_contain_text("Cai chose Ben to discard and draw.")
+        assert table.state.six_target == 1
+    finally:
+        live.stop()

@@ -130,8 +130,7 @@ class CorgiPileupAdapter(TableAdapter):
         return state if isinstance(state, CorgiState) and status == "playing" else None
 
     def _seat(self, zone: str) -> int | None:
-        state = self.table.session.state
-        return self.table.seat_of_zone(zone, len(state.players)) if isinstance(state, CorgiState) else None
+        return self.table.seat_at(zone) if isinstance(self.table.session.state, CorgiState) else None
 
     def _play(self, state: CorgiState, landing: _Landing, t: float) -> None:
         card = int(landing.face)

@@ -80,8 +80,7 @@ class PigzUpAdapter(TableAdapter):
         return state if isinstance(state, PigzState) else None
 
     def _flip(self, seen: CardSeen, t: float) -> None:
-        state = self._state()
-        seat = self.table.seat_of_zone(seen.zone, len(state.players)) if state else None
+        seat = self.table.seat_at(seen.zone) if self._state() else None
         if seat is None:
             return  # only the players' own piles matter in PigzUp!
         result = self.table.session.submit(Flip(seat, seen.face), source="camera")

@@ -135,7 +135,10 @@
     $("table-panel").hidden = !objection && !asks.length && !said.length && !centre.length;
     $("table-objection").textContent = objection ? objection.message : "";
     fill($("prompts"), asks.map((p) => promptBox(p, players || [])));
-    $("table-centre").textContent = centre.length ? `In the centre: ${centre.join(", ")}` : "";
+    const deck = (current && current.game) || "";
+    fill($("table-centre"), centre.length ? [el("span", "In the centre:", { class: "meta" }), ...centre.map((face) => el("img", null, {
+      src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(face)}.svg`, alt: face, class: "card", width: "63", height: "88",
+    }))] : []);
     fill($("table-said"), said.slice(-3).reverse().map((text) => el("li", text)));
   }
 
