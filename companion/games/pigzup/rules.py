@@ -21,7 +21,7 @@ from companion.games.base import (
     Scoreboard,
     ScoreRow,
 )
-from companion.games.decks import Deck, DeckError, Face, load_deck, matches
+from companion.games.decks import Deck, DeckError, Face, load_deck, matches, registered_deck
 from companion.games.pigzup.actions import Flip, MatchVerdict, RollDie, WrongStyle
 from companion.games.pigzup.state import MatchResult, Phase, PigzState, Race, Style
 from companion.games.pigzup.stats import reaction_stats
@@ -51,7 +51,8 @@ class PigzUp(Ruleset[PigzState]):
         self._decks: dict[str, Deck] = {}
 
     def deck(self, state: PigzState) -> Deck:
-        name = str(state.setup.options.get("deck", "pigzup"))
+        """The game's deck, chosen by name from the registered ones (see ``registered_deck``)."""
+        name = registered_deck(state.setup.options.get("deck", "pigzup"))
         if name not in self._decks:
             self._decks[name] = load_deck(name)
         return self._decks[name]
