@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import cv2
+import imagesize
 import numpy as np
 
-from companion.config import Config
+from companion.config import Config, why_unwritable
 from companion.games.decks import DeckError
 from companion.vision.calibrate import catalog_from_folder, guided_capture, resolve_deck
 from companion.vision.catalog import Catalog, CatalogError, load_catalog
@@ -74,6 +75,39 @@ def _port(text: str) -> int:
     return port
 
 
+# The largest still a Pi camera takes (Camera Module 3, 4608x2592): decoding costs ~17 bytes a pixel, so this is
+# ~200 MB; a 10000x10000 picture took 1.7 GB and 6 s, enough to push a Pi into swap in the middle of a game.
+MAX_PIXELS = 4608 * 2592
+
+
+class ImageRefused(ValueError):
+    """A picture that is not read: unreadable, or larger than a Pi can afford to decode."""
+
+
+def read_image(path: str) -> np.ndarray:
+    """The picture at ``path`` in BGR; its size is checked from the header before decoding (formats ``imagesize``
+    knows), else right after."""
+    try:
+        width, height = imagesize.get(path)
+    except OSError as exc:
+        raise ImageRefused(f"{path}: cannot read it ({exc.strerror})") from None
+    except ValueError:  # a header imagesize cannot parse: OpenCV decides below
+        width, height = -1, -1
+    if width * height > MAX_PIXELS:
+        raise ImageRefused(_too_big(path, width, height))
+    frame = cv2.imread(path, cv2.IMREAD_COLOR)
+    if frame is None:
+        raise ImageRefused(f"{path}: not a readable image")
+    if frame.shape[0] * frame.shape[1] > MAX_PIXELS:
+        raise ImageRefused(_too_big(path, frame.shape[1], frame.shape[0]))
+    return frame
+
+
+def _too_big(path: str, width: int, height: int) -> str:
+    return (f"{path}: {width}x{height} is {width * height / 1e6:.0f} megapixels, more than the "
+            f"{MAX_PIXELS / 1e6:.0f} a Pi can afford: scale it down (a camera frame is 1-12 megapixels)")
+
+
 def _catalog(name: str | None, config: Config) -> Catalog:
     settings = config.camera
     path = Path(name) if name else None
@@ -106,18 +140,34 @@ def recognize(args: argparse.Namespace, config: Config) -> int:
     out = Path(args.annotate) if args.annotate else None
     many = len(args.images) > 1 or (out is not None and not out.suffix)
     for image in args.images:
-        frame = cv2.imread(image, cv2.IMREAD_COLOR)
-        if frame is None:
-            print(f"companion: {image}: not a readable image", file=sys.stderr)
+        try:
+            frame = read_image(image)
+        except ImageRefused as refused:
+            print(f"companion: {refused}", file=sys.stderr)
             status = 1
             continue
         result = recognizer.process(frame)
         print(json.dumps({"image": image, "cards": [c.as_json() for c in result.cards]}))
         if out is not None:
             target = out / f"{Path(image).stem}.png" if many else out
-            target.parent.mkdir(parents=True, exist_ok=True)
-            cv2.imwrite(str(target), annotate(frame, result.cards))
+            written = write_image(target, annotate(frame, result.cards))
+            if written is not None:
+                return _fail(f"--annotate: cannot write {target}: {written}")
     return status
+
+
+def write_image(target: Path, image: np.ndarray) -> str | None:
+    """Write ``image`` (format from the name's suffix), making folders as needed; ``None``, or why it failed."""
+    problem = why_unwritable(target)
+    if problem:
+        return problem
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return None if cv2.imwrite(str(target), image) else "OpenCV could not write it"
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    except cv2.error:
+        return f"no picture format is called {target.suffix or '(no suffix)'}; use .png or .jpg"
 
 
 def watch_cards(args: argparse.Namespace, config: Config) -> int:
@@ -220,9 +270,10 @@ def calibrate_zones(args: argparse.Namespace, config: Config) -> int:
     """Serve the drawing page until zones are saved (exit 0) or Ctrl-C (exit 1, nothing written)."""
     settings = config.camera
     if args.image:
-        frame = cv2.imread(args.image, cv2.IMREAD_COLOR)
-        if frame is None:
-            return _fail(f"{args.image}: not a readable image")
+        try:
+            frame = read_image(args.image)
+        except ImageRefused as refused:
+            return _fail(str(refused))
     else:
         source = open_source(settings.source, settings.retry_seconds, sim_deck=settings.deck)
         frame = next(source.frames(max_failures=2), None)
