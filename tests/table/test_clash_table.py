@@ -112,6 +112,10 @@ def test_a_combo_of_mixed_suits_asks_its_player_which_cards_effect_and_the_mage_
     assert moves(session) == []
     effect = prompt(session, "effect-card")
     assert effect.seat == ANA and [o.label for o in effect.options] == ["Earth 6 (Mage)", "Fire 6 (Mage)"]
+    camera.gone("fire-6")  # Ana takes the combo back: nothing to choose any more
+    camera.gone("earth-6")
+    assert session.prompts.open() == [] and moves(session) == []
+    camera.lands("earth-6", "fire-6")
     answer(session, table, "effect-card", "Fire 6 (Mage)")
     assert moves(session)[-1][1] == {"type": "play", "player": ANA, "cards": ["earth-6", "fire-6"], "effect": "fire-6"}
     burn = prompt(session, "burn")

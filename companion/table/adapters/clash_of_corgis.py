@@ -86,6 +86,9 @@ class ClashOfCorgisAdapter(TableAdapter):
                 lying = self._lying(zone) or []
                 if face in lying:
                     lying.remove(face)
+                if zone == CENTRE and self.choosing is not None:
+                    self.choosing = None  # the combo whose effect card was asked is taken back
+                    self.table.session.prompts.withdraw("effect-card", "the cards were taken back")
                 self.table.withdraw_objection(zone, face)
             case ZoneCleared(zone=zone):
                 lying = self._lying(zone)
