@@ -22,7 +22,7 @@ def test_games_lists_clash_of_corgis_with_its_variants(capsys):
 
 def test_the_original_example_round_replays_from_its_file(capsys):
     path = DATA / "clash-original-example.jsonl"
-    report = replay_lines("clash-of-corgis", path.read_text(encoding="utf-8").splitlines())
+    report = replay_lines("clash-of-corgis", path.read_bytes().splitlines())
     assert report["violations"] == []
     assert report["state"]["rounds_won"] == [1, 0, 0, 0]
     assert report["state"]["discard"] == ["earth-1", "fire-7", "water-9", "earth-ace"]
@@ -32,8 +32,8 @@ def test_the_original_example_round_replays_from_its_file(capsys):
 
 
 def test_a_replayed_refusal_names_the_rule(tmp_path):
-    lines = (DATA / "clash-original-example.jsonl").read_text(encoding="utf-8").splitlines()[:4]
-    lines.append('{"type": "play", "player": 1, "cards": ["fire-1"]}')
+    lines = (DATA / "clash-original-example.jsonl").read_bytes().splitlines()[:4]
+    lines.append(b'{"type": "play", "player": 1, "cards": ["fire-1"]}')
     report = replay_lines("clash-of-corgis", lines)
     (violation,) = report["violations"]
     assert violation["violation"]["message"] == "A single can only be beaten by a higher single (above 1)."
@@ -41,7 +41,7 @@ def test_a_replayed_refusal_names_the_rule(tmp_path):
 
 def test_the_treasure_island_example_fight_replays_from_its_file():
     path = DATA / "clash-treasure-island-example.jsonl"
-    report = replay_lines("clash-of-corgis", path.read_text(encoding="utf-8").splitlines())
+    report = replay_lines("clash-of-corgis", path.read_bytes().splitlines())
     assert report["violations"] == []
     fight = report["state"]["last_fight"]
     assert (fight["party_total"], fight["foes_total"], fight["won"]) == (16, 11, True)
@@ -53,7 +53,7 @@ def test_the_capture_example_replays_from_its_file():
     # A capture at a real table: Insight recorded, the Monk reveals the Illusionist, no save, the recorded
     # re-set-up; then the Archer's pick reveals the other Illusionist and the Ace from the hand saves it.
     path = DATA / "clash-capture-example.jsonl"
-    report = replay_lines("clash-of-corgis", path.read_text(encoding="utf-8").splitlines())
+    report = replay_lines("clash-of-corgis", path.read_bytes().splitlines())
     assert report["violations"] == []
     state = report["state"]
     assert state["captures"] == [1, 0] and state["out"] == [["fire-ace"], []] and state["private_looks"] == [1, 0]
