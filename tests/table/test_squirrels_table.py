@@ -102,6 +102,16 @@ def test_sq11_drawn_stack_places_order_the_tops(session, table, camera) -> None:
     assert moves(session, "layout") == [{"type": "layout", "player": BEN, "tops": ["2", "2", "8", "6"]}]
 
 
+def test_sq11_a_layout_card_taken_back_is_not_a_stack_top(session, table, camera) -> None:
+    for face in ("7", "9", "skip"):
+        camera.lands(face, zone=ZONE[ANA])
+    camera.gone("9", ZONE[ANA])  # a card set down at Ana's place by mistake is taken away
+    camera.lands("6", zone=ZONE[ANA])
+    assert moves(session, "layout") == []
+    camera.lands("wild", zone=ZONE[ANA])
+    assert moves(session, "layout") == [{"type": "layout", "player": ANA, "tops": ["7", "skip", "6", "wild"]}]
+
+
 def test_sq12_several_of_one_value_in_one_frame_are_one_play(session, laid_out, camera) -> None:
     camera.lands("8", "8")  # Ana, from her hand
     camera.lands("5")  # Ben has a 5 on a stack: it stays there, so the 5 came from his hand
@@ -127,6 +137,17 @@ def test_sq13_a_top_seen_leaving_before_the_card_lands_is_matched_too(session, l
     camera.gone("9", ZONE[ANA])  # Ana held her 9 a while before setting it down
     camera.lands("9")
     assert plays(session) == [{"type": "play", "player": ANA, "cards": ["9"], "stacks": [1]}]
+
+
+def test_sq13_a_card_gone_from_another_seat_or_not_a_top_is_no_stack_play(session, laid_out, camera) -> None:
+    camera.gone("7", ZONE[BEN])  # not Ben's top, and not his turn
+    camera.gone("8", ZONE[ANA])  # not one of Ana's tops
+    camera.lands("8")
+    camera.lands("3")  # Ben plays a 3 from his hand; his stack's 3 stays
+    camera.wait(SETTLE_S)
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8"]},
+                              {"type": "play", "player": BEN, "cards": ["3"]}]
+    assert session.state.stacks[BEN][0].top == "3"
 
 
 def test_a_card_too_high_is_refused_until_taken_back(session, laid_out, camera) -> None:

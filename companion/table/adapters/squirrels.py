@@ -84,7 +84,7 @@ class SquirrelsAdapter(TableAdapter):
             case CardGone(zone=zone, face=face):
                 seat = self._seat(zone)
                 if seat is not None:
-                    self.gone.setdefault(seat, Counter())[face] += 1
+                    self._left_seat(seat, zone, face)
                 elif zone == CENTRE and face in self.on_pile:
                     self.on_pile.remove(face)
                 self.table.withdraw_objection(zone, face)
@@ -109,6 +109,16 @@ class SquirrelsAdapter(TableAdapter):
             self._laid_out(state, seat, zone, face)
         elif face == "skip" and state.phase is Phase.PLAY and seat != state.current:
             self.queue.append(_Landing([face], frame, t, target=seat))
+
+    def _left_seat(self, seat: int, zone: str, face: str) -> None:
+        """A card left a seat: a layout card taken back, or one of the stack tops (perhaps on its way to the pile)."""
+        state = self._state()
+        if state is None:
+            return
+        if (zone, face) in self.laid.get(seat, []):
+            self.laid[seat].remove((zone, face))
+        elif face in (st.top for st in state.stacks[seat]):
+            self.gone.setdefault(seat, Counter())[face] += 1
 
     def _laid_out(self, state: SquirrelsState, seat: int, zone: str, face: str) -> None:
         """Ruling SQ-11: a player's four face-up stack tops, in the order of their drawn places if any."""
@@ -263,6 +273,10 @@ class SquirrelsAdapter(TableAdapter):
         prompts = self.table.session.prompts
         if state is not None and not state.pile:
             self.matched.clear()
+        if state is not None:
+            # A top seen leaving counts only until its owner's turn is over (a Skip card lifted when a skipped
+            # turn passes is not a stack play).
+            self.gone = {seat: gone for seat, gone in self.gone.items() if seat == state.current}
         if state is not None and state.phase is Phase.BLIND_FOLLOW:
             p = state.current
             question = (f"{state.players[p]} flipped a Blind {state.follow_value}: add matching cards, "
