@@ -187,16 +187,17 @@ def test_a_push_target_is_asked_of_the_player_and_a_skip_at_a_seat_is_aimed_ther
     assert prompt.seat == BEN and [o.label for o in prompt.options] == ["Ben pushed the pile to Ana.",
                                                                         "Ben pushed the pile to Cai."]
     camera.cleared()  # Cai takes the pile while Ben is still choosing: not read as a pickup
+    camera.lands("1")  # and plays his stack's 1 before Ben has answered
+    camera.gone("1", ZONE[CAI])
+    camera.wait(SETTLE_S)
     session.prompts.answer(prompt.id, 1, by="Ben's phone", referee=False)
     laid_out.drain()
-    assert plays(session)[-1] == {"type": "push", "player": BEN, "target": CAI}
-    assert session.state.hand_counts[CAI] == 9 and session.state.current == CAI
-    camera.lands("1")
-    camera.gone("1", ZONE[CAI])  # Cai plays his stack's 1
+    assert plays(session)[-2] == {"type": "push", "player": BEN, "target": CAI}
     camera.lands("skip", zone=ZONE[BEN])  # Ana sets a Skip card before Ben
     camera.wait(SETTLE_S)
     assert plays(session)[-2:] == [{"type": "play", "player": CAI, "cards": ["1"], "stacks": [0]},
                                    {"type": "skip", "player": ANA, "target": BEN}]
+    assert session.state.hand_counts[CAI] == 10, "8 + the pushed 8, then the card under his 1"
     assert not session.state.skips[BEN] and session.state.current == CAI, "Ben lost his turn to the Skip"
 
 

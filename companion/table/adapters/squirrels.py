@@ -66,6 +66,7 @@ class SquirrelsAdapter(TableAdapter):
         self.laid: dict[int, list[tuple[str, str]]] = {}  # seat -> (place, face) seen during the layout
         self.on_pile: list[str] = []  # the cards lying in the centre now, as the camera sees them
         self.matched: Counter[str] = Counter()  # the rules' pile cards the camera has seen land
+        self.turn = 0  # whose turn it was when the game last changed
 
     # ------------------------------------------------------------------------------------ inputs
     def observe(self, observation: Any, t: float) -> None:
@@ -136,18 +137,18 @@ class SquirrelsAdapter(TableAdapter):
     # ------------------------------------------------------------------------------------ reading the queue
     def tick(self, t: float) -> None:
         """Read what the camera saw, in order, each against the state the last reading left."""
-        while self.queue:
+        while self.queue and not self._asking():  # an answer first: it changes what the next cards mean
             state = self._state()
             if state is None:
                 self.queue.clear()
                 return
             item = self.queue[0]
+            if state.phase is Phase.BLIND_FOLLOW and (isinstance(item, _Cleared) or not self._follows(state, item)):
+                if not self._end_blind_turn(state):
+                    self.queue.clear()
+                    return
+                continue
             if isinstance(item, _Cleared):
-                if self._asking():
-                    return  # a Push's target is still being chosen: the pile may be going to someone
-                if state.phase is Phase.BLIND_FOLLOW:
-                    self._end_blind_turn(state)
-                    continue
                 self.queue.popleft()
                 self._cleared(state)
                 continue
@@ -155,14 +156,12 @@ class SquirrelsAdapter(TableAdapter):
             if not item.faces:
                 self.queue.popleft()
                 continue
-            if state.phase is Phase.BLIND_FOLLOW and not self._follows(state, item):
-                self._end_blind_turn(state)
-                continue
             if not self._sourced(state, item, t):
                 return  # a stack top may still be leaving its seat
             self.queue.popleft()
             self._play(state, item)
-            if self.table.objection is not None or self._asking():
+            if self.table.objection is not None:
+                # Nothing after a refused card counts until the cards are put right; a taken pile still does.
                 self.queue = deque(i for i in self.queue if isinstance(i, _Cleared))
                 return
 
@@ -190,10 +189,12 @@ class SquirrelsAdapter(TableAdapter):
             landing.stacks.append(free[0])
         return True
 
-    def _end_blind_turn(self, state: SquirrelsState) -> None:
+    def _end_blind_turn(self, state: SquirrelsState) -> bool:
         """Nothing matching was added to the Blind card before the next player acted: that turn is over."""
         self.table.propose([Done(state.current)], source="camera (the next player went on)", zone=CENTRE,
                            face="", seat=state.current, question="")
+        after = self._state()
+        return after is not None and after.phase is not Phase.BLIND_FOLLOW
 
     @staticmethod
     def _follows(state: SquirrelsState, landing: _Landing) -> bool:
@@ -246,7 +247,9 @@ class SquirrelsAdapter(TableAdapter):
                                seat=p, question=f"Did {state.players[p]} pick up the pile?")
 
     def _asking(self) -> bool:
-        return any(prompt.about.startswith((f"{CENTRE}:", "seat:")) for prompt in self.table.session.prompts.open())
+        """Whether a question about cards the camera saw is open (a target, a Wild's value, an unreadable card)."""
+        about = (f"{CENTRE}:", "seat:", "unreadable:")
+        return any(prompt.about.startswith(about) for prompt in self.table.session.prompts.open())
 
     def _unreadable(self, best: str) -> None:
         """A card the camera cannot name: the referee says which it is (the likely single-card plays)."""
@@ -273,10 +276,11 @@ class SquirrelsAdapter(TableAdapter):
         prompts = self.table.session.prompts
         if state is not None and not state.pile:
             self.matched.clear()
-        if state is not None:
+        if state is not None and state.current != self.turn:
             # A top seen leaving counts only until its owner's turn is over (a Skip card lifted when a skipped
             # turn passes is not a stack play).
-            self.gone = {seat: gone for seat, gone in self.gone.items() if seat == state.current}
+            self.gone.pop(self.turn, None)
+            self.turn = state.current
         if state is not None and state.phase is Phase.BLIND_FOLLOW:
             p = state.current
             question = (f"{state.players[p]} flipped a Blind {state.follow_value}: add matching cards, "
