@@ -150,6 +150,19 @@ def test_sq13_a_card_gone_from_another_seat_or_not_a_top_is_no_stack_play(sessio
     assert session.state.stacks[BEN][0].top == "3"
 
 
+def test_a_stack_top_covered_for_a_while_and_seen_again_is_no_move(session, laid_out, camera) -> None:
+    camera.lands("8")  # Ana plays; Ben is to move
+    camera.gone("skip", ZONE[ANA])  # a hand lies over Ana's Skip stack top...
+    camera.lands("skip", zone=ZONE[ANA])  # ...and lifts: no Skip card was set before Ana
+    camera.gone("5", ZONE[BEN])  # Ben's own 5 covered a while, then seen again
+    camera.lands("5", zone=ZONE[BEN])
+    camera.lands("5")  # so the 5 he plays is from his hand
+    camera.wait(SETTLE_S)
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8"]},
+                              {"type": "play", "player": BEN, "cards": ["5"]}]
+    assert session.state.stacks[ANA][2].top == "skip" and session.state.stacks[BEN][1].top == "5"
+
+
 def test_a_card_too_high_is_refused_until_taken_back(session, laid_out, camera) -> None:
     camera.lands("4")
     camera.lands("9")  # Ben, on a 4

@@ -106,8 +106,11 @@ class SquirrelsAdapter(TableAdapter):
         state = self._state()
         if seat is None or state is None:
             return
+        gone = self.gone.get(seat, Counter())
         if state.phase is Phase.LAYOUT and not state.stacks[seat]:
             self._laid_out(state, seat, zone, face)
+        elif gone[face] > 0:
+            gone[face] -= 1  # a stack top uncovered after a hand lay over it: it never left
         elif face == "skip" and state.phase is Phase.PLAY and seat != state.current:
             self.queue.append(_Landing([face], frame, t, target=seat))
 
