@@ -53,7 +53,9 @@ def calibrated(root: Path) -> dict[str, Catalog]:
         scans = root / "scans" / deck.name
         write_references(deck, pictures, scans)
         with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
-            status = companion(["calibrate", "cards", "--from", str(scans), "--out", str(root / deck.name)])
+            status = companion(
+                ["calibrate", "cards", "--deck", deck.name, "--from", str(scans), "--out", str(root / deck.name)]
+            )
         if status:
             raise SystemExit(f"calibrating {deck.name} failed")
         out[deck.name] = load_catalog(root / deck.name)

@@ -366,17 +366,29 @@ def card_art(deck_name: str, face_id: str | None) -> CardArt:
     return CardArt(render_back() if face_id is None else render_face(deck_name, face_id), card_mask(), CARD_MM)
 
 
+def register_resized(deck_name: str, source_deck: str, card_mm: tuple[float, float]) -> None:
+    """Our art for ``source_deck`` printed at another size (a bridge-size deck, say), drawn as ``deck_name``."""
+    size = (round(card_mm[0] * CARD_PX[0] / CARD_MM[0]), round(card_mm[1] * CARD_PX[1] / CARD_MM[1]))
+
+    def art(face_id: str | None) -> CardArt:
+        image = render_back() if face_id is None else render_face(source_deck, face_id)
+        return CardArt(cv2.resize(image, size, interpolation=cv2.INTER_AREA), card_mask(size), card_mm)
+
+    register_art(deck_name, art)
+
+
 def card_size(deck_name: str) -> tuple[float, float]:
     """A deck's card size (mm): poker size for ours."""
     return _OTHER_ART[deck_name](None).size_mm if deck_name in _OTHER_ART else CARD_MM
 
 
-def write_reference_folder(deck: Deck, folder: str) -> list[str]:
-    """One PNG per distinct face, named ``<face id>.png``: the input ``calibrate cards --from`` expects."""
+def write_reference_folder(deck: Deck, folder: str, art: str | None = None) -> list[str]:
+    """One PNG per distinct face, named ``<face id>.png``: the input ``calibrate cards --from`` expects.
+    ``art`` names the registered art to draw them with (default: the deck's own)."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     names = []
     for face in deck:
-        cv2.imwrite(str(out / f"{face.id}.png"), render_face(deck.name, face.id))
+        cv2.imwrite(str(out / f"{face.id}.png"), card_art(art or deck.name, face.id).image)
         names.append(face.id)
     return names

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.vision.catalog import Catalog, warp_card
+from companion.vision.catalog import POKER_MM, Catalog, warp_card
 from companion.vision.detect import DetectSettings, Quad, find_cards, settle, white_mask
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
@@ -54,7 +54,7 @@ class FrameResult:
 
 
 def card_finder(
-    layout: MatLayout | None, card_mm: tuple[float, float] = (63.0, 88.0)
+    layout: MatLayout | None, card_mm: tuple[float, float] = POKER_MM
 ) -> Callable[[np.ndarray], list[Quad]]:
     """Mat registration and card detection without recognition: what guided calibration needs."""
     locator = MatLocator(layout) if layout else None
@@ -75,7 +75,7 @@ class Recognizer:
         catalog: Catalog,
         layout: MatLayout | None = None,
         zones: dict[str, np.ndarray] | None = None,
-        card_mm: tuple[float, float] = (63.0, 88.0),
+        card_mm: tuple[float, float] | None = None,
         detect: DetectSettings | None = None,
         zones_drawn_on: tuple[int, int] | None = None,
     ) -> None:
@@ -84,8 +84,8 @@ class Recognizer:
         self.zones = zones or {}
         self.zones_drawn_on = zones_drawn_on  # picture size the drawn zones' pixels refer to (None: any)
         self._fitted_zones: tuple[tuple[int, int], dict[str, np.ndarray]] | None = None
-        self.card_mm = card_mm
-        self.detect = detect or DetectSettings(aspect=card_mm[1] / card_mm[0])
+        self.card_mm = card_mm or catalog.card_mm  # the deck's size, as calibration measured it
+        self.detect = detect or DetectSettings(aspect=self.card_mm[1] / self.card_mm[0])
         self._last_hom: np.ndarray | None = None
 
     def process(self, frame: np.ndarray) -> FrameResult:

@@ -16,12 +16,16 @@ from companion.vision.sources import open_source
 
 
 def test_calibrate_then_recognize_a_folder_defined_deck(reference_root: Path, tmp_path: Path, capsys) -> None:
-    folder = tmp_path / "my-deck"
+    folder = tmp_path / "refs"
     folder.mkdir()
     picks = {"sun": "4-yellow-yellow", "moon": "2-blue-blue", "leaf": "3-green-pink"}
     for name, face in picks.items():
         shutil.copy(reference_root / "pigzup" / f"{face}.png", folder / f"{name}.png")
-    assert main(["calibrate", "cards", "--from", str(folder), "--out", str(tmp_path / "cat")]) == 0
+    # the deck's name is said, never taken from the folder's
+    assert main(["calibrate", "cards", "--from", str(folder), "--out", str(tmp_path / "cat")]) == 1
+    assert "Name it: --deck NAME" in capsys.readouterr().err and not (tmp_path / "cat").exists()
+    assert main(["calibrate", "cards", "--deck", "sky", "--from", str(folder), "--out", str(tmp_path / "cat")]) == 0
+    assert json.loads((tmp_path / "cat" / "catalog.json").read_text())["deck"] == "sky"
     ox, oy = mat_to_table(Scene())
     image = tmp_path / "table.png"
     scene = Scene(cards=(Card("pigzup", "2-blue-blue", ox + 55, oy + 150, 30),))
