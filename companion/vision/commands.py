@@ -112,7 +112,12 @@ def recognize(args: argparse.Namespace, config: Config) -> int:
             status = 1
             continue
         result = recognizer.process(frame)
-        print(json.dumps({"image": image, "cards": [c.as_json() for c in result.cards]}))
+        mat = recognizer.locator is not None
+        seen = {"image": image, "mat": ("registered" if result.registered else "not found") if mat else "none"}
+        light = result.light.as_json() if result.light else {}
+        print(json.dumps({**seen, "light": light, "cards": [c.as_json() for c in result.cards]}))
+        for problem in light.get("problems", []):
+            print(f"companion: {image}: {problem}", file=sys.stderr)
         if out is not None:
             target = out / f"{Path(image).stem}.png" if many else out
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -66,7 +66,11 @@ def test_recognize_reports_an_unreadable_image_and_goes_on(reference_root: Path,
     assert main(["cards", "recognize", "--catalog", str(cat), str(tmp_path / "bad.png"), str(good)]) == 1
     out = capsys.readouterr()
     assert "bad.png: not a readable image" in out.err
-    assert json.loads(out.out) == {"image": str(good), "cards": []}
+    result = json.loads(out.out)
+    assert (result["image"], result["mat"], result["cards"]) == (str(good), "not found", [])
+    # a flat dark grey picture: the camera says it cannot see well enough, and why
+    assert [p.split(":")[0] for p in result["light"]["problems"]] == ["too dark", "too blurred (sharpness 0, needs 12)"]
+    assert "empty.png: too dark" in out.err
 
 
 def test_an_unplugged_camera_is_reported_and_retried_not_a_crash() -> None:
