@@ -25,12 +25,13 @@ from gpiozero.pins.mock import MockFactory
 from companion.config import Config, load_config
 from companion.games.base import GameSetup
 from companion.games.decks import load_deck, matches
-from companion.runtime import live_pigzup_table
+from companion.runtime import live_table
 from companion.sim.pico import SimulatedPico
-from companion.sim.pigzup_demo import simulated_catalog
-from companion.sim.pigzup_world import DECK, PigzWorld, WorldCamera
+from companion.sim.pigzup_world import DECK, PigzWorld
+from companion.sim.scene_camera import WorldCamera
+from companion.sim.table import simulated_catalog
+from companion.table.live import LiveTable
 from companion.table.log import EventLog
-from companion.table.pigzup_table import PigzUpTable
 from companion.table.session import TableSession
 from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.seats import seat_of_zone
@@ -70,20 +71,20 @@ class Announcements:
 
 def bench_match_call(folder: Path, runs: int = 15) -> None:
     config = config_in(folder)
-    catalog = simulated_catalog(config)
+    catalog = simulated_catalog(config, DECK)
     after_window, frames_late = [], []
     for seed in range(runs):
         world = matching_world(seed)
         session = TableSession(EventLog(":memory:"))
         session.start_game(GameSetup("pigzup", ("Ann", "Ben")), "bench")
         lights = Announcements()
-        table = PigzUpTable(session, config.judge, seat_of_zone, announcer=lights)
+        table = LiveTable(session, seat_of_zone, settings={"pigzup": config.judge}, announcer=lights)
         recognizer, tracker = recognizer_for(catalog, config.camera), tracker_for(config.camera)
         camera = WorldCamera(world)
         world.flip(0)
         for _ in range(config.camera.steady_frames + 1):
             for seen in tracker.update(recognizer.process(camera.read()[1]).cards):
-                table.card_flipped(seen.zone, seen.face)
+                table.observe(seen)
         table.drain()
         world.flip(1)
         frame = 0
@@ -92,7 +93,7 @@ def bench_match_call(folder: Path, runs: int = 15) -> None:
             image = camera.read()[1]
             for seen in tracker.update(recognizer.process(image).cards):
                 reported = time.monotonic()
-                table.card_flipped(seen.zone, seen.face, reported)
+                table.observe(seen, reported)
                 table.drain()
                 if lights.at:
                     after_window.append((lights.at[0][1] - reported) * 1000)
@@ -109,7 +110,7 @@ def bench_verdicts(folder: Path, races: int = 12) -> None:
     factory = MockFactory()
     with SimulatedPico(pads=6, realtime=True, seed=3) as pico:
         session = TableSession(EventLog(":memory:"))
-        with live_pigzup_table(config, session, None, pin_factory=factory) as live:
+        with live_table(config, session, None, pin_factory=factory, serial_path=pico.port) as live:
             live.devices.link.wait_connected(5)
             time.sleep(0.5)  # the pads report `fault` until their first readings settle
             live.devices.pads.tare()
@@ -134,7 +135,7 @@ def bench_verdicts(folder: Path, races: int = 12) -> None:
                 while not any(k in ("winner", "void") for k, _ in lights.at) and time.monotonic() < deadline:
                     time.sleep(0.005)
                 verdict_at = next(t for k, t in lights.at if k in ("winner", "void"))
-                deciding = live.table.last_verdict  # its time is the host's receipt of the deciding sample
+                deciding = live.table.adapter.last_verdict  # its time is the host's receipt of the deciding sample
                 assert deciding is not None
                 latencies[kind].append((verdict_at - deciding.t) * 1000)
                 with pico.lock:

@@ -13,8 +13,12 @@ from dataclasses import dataclass
 
 from companion.config import ConfigError, load_config
 from companion.devices import commands as device_commands
+from companion.devices import doctor_commands, firmware_commands
+from companion.service import commands as service_commands
 from companion.sim import demo
+from companion.table import backup_commands
 from companion.table import commands as table_commands
+from companion.table.schema import SchemaError
 from companion.vision import commands as vision_commands
 from companion.web import commands as web_commands
 
@@ -33,7 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     root = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     calibrate = root.add_parser("calibrate", help="calibrate pads, cards, the camera or its zones")
     groups = CommandGroups(root=root, calibrate=calibrate.add_subparsers(dest="what", required=True))
-    for layer in (table_commands, demo, device_commands, vision_commands, web_commands):
+    for layer in (table_commands, backup_commands, demo, device_commands, vision_commands, web_commands,
+                  service_commands, firmware_commands, doctor_commands):
         layer.register(groups)
     return parser
 
@@ -46,4 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"companion: config: {exc}", file=sys.stderr)
         return 2
-    return int(args.run(args, config) or 0)
+    try:
+        return int(args.run(args, config) or 0)
+    except SchemaError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2

@@ -17,6 +17,8 @@ from typing import Any
 
 from companion.devices.settings import ButtonSettings, SerialSettings
 from companion.games.toml_files import read_toml
+from companion.service.settings import ServiceSettings
+from companion.table.backup import BackupSettings
 from companion.table.pigzup_judge import JudgeSettings
 from companion.vision.settings import CameraSettings
 from companion.web.settings import WebSettings
@@ -33,6 +35,7 @@ class TableSettings:
     database: str = "var/tableside.sqlite3"
     traces: str = "var/traces"  # every PigzUp! match's judge trace, for `companion judge --trace`
     seed: int | None = None
+    voice: str = "espeak-ng"  # the command that speaks the table's sentences; "" for a silent table
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,8 @@ class Config:
     buttons: ButtonSettings = field(default_factory=ButtonSettings)
     camera: CameraSettings = field(default_factory=CameraSettings)
     judge: JudgeSettings = field(default_factory=JudgeSettings)
+    backup: BackupSettings = field(default_factory=BackupSettings)
+    service: ServiceSettings = field(default_factory=ServiceSettings)
     path: Path | None = None
 
     def resolve(self, relative: str) -> Path:

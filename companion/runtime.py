@@ -1,12 +1,13 @@
-"""A PigzUp! table at work, wired from the config: the Pico pads, the seat buttons and LEDs, the camera, the
-match judge and the session. The real table and the simulated one run this same wiring; the simulator only
-puts emulators at the ends (the Pico on a pty, mock GPIO pins, a rendered camera) and bots in the seats."""
+"""The live table wired from the config, for whatever game is played: the Pico pads, the seat buttons and LEDs,
+the camera, and the game's table adapter around the session. The real table and the simulated one run this same
+wiring; the simulator only puts emulators at the ends (the Pico on a pty, mock GPIO pins, a rendered camera) and
+bots in the seats."""
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -19,27 +20,34 @@ from companion.devices.buttons import Press
 from companion.devices.calibration import CalibrationProfile
 from companion.devices.hub import DeviceHub
 from companion.devices.pads import TareRefused
-from companion.sim.pico import serial_port
+from companion.devices.speech import Voice
+from companion.service import notify
+from companion.table.live import LiveTable
 from companion.table.observations import ButtonPress
-from companion.table.pigzup_table import PigzUpTable
 from companion.table.session import TableSession
-from companion.vision.catalog import Catalog
-from companion.vision.live import card_watcher
-from companion.vision.observations import CardSeen
+from companion.vision.catalog import Catalog, CatalogError, load_catalog
+from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.seats import seat_of_zone
-from companion.vision.sources import FrameSource
+from companion.vision.sources import FrameSource, open_source
 from companion.vision.watcher import CardWatcher
 
 log = logging.getLogger(__name__)
 
 
 LINK_POLL_S = 0.5  # how often a silent Pico link is checked, so a pulled cable faults the pads promptly
+SIM_PORT = "sim"  # the port name of the firmware emulator, which only the simulator can start
+
+
+class NoEmulator(RuntimeError):
+    """``[serial] port = "sim"`` outside the simulator: the runtime never starts the emulator itself."""
 
 
 @dataclass
-class LiveTable:
+class Running:
+    """The live table and the hardware around it, while ``live_table`` runs."""
+
     session: TableSession
-    table: PigzUpTable
+    table: LiveTable
     devices: DeviceHub
     camera: CardWatcher | None
 
@@ -64,30 +72,45 @@ def devices_health(devices: DeviceHub) -> dict[str, Any]:
 
 
 @contextmanager
-def live_pigzup_table(
+def live_table(
     config: Config,
     session: TableSession,
-    camera: tuple[FrameSource, Catalog] | None,
+    camera: tuple[FrameSource, Callable[[str], Catalog]] | None,
     *,
     pin_factory: Factory | None = None,
-) -> Iterator[LiveTable]:
-    """Run the devices, the camera (a frame source and its catalogue; ``None``: flips are entered by hand) and
-    the judge around ``session`` for as long as the block lasts."""
+    serial_path: str | None = None,
+) -> Iterator[Running]:
+    """Run the devices, the camera and the live table around ``session`` for as long as the block lasts,
+    whatever game the session plays. ``camera`` is a frame source and the catalogue for a deck's name (raising
+    ``CatalogError`` for a deck never calibrated); ``None``: cards are entered by hand. The camera reads the
+    deck of the game in play (``[camera] deck`` until a game starts). ``serial_path`` is the emulated Pico's
+    port when the config names ``sim`` (only the simulator has one)."""
+    port = serial_path or config.serial.port
+    if port == SIM_PORT:
+        raise NoEmulator('[serial] port = "sim" names the firmware emulator, which only `companion demo` on the '
+                         "simulated table starts: give the Pico's device path")
     profile = CalibrationProfile.load(config.resolve(config.serial.calibration))
-    table = PigzUpTable(session, config.judge, seat_of_zone, traces=config.resolve(config.table.traces))
+    table = LiveTable(session, seat_of_zone, settings={"pigzup": config.judge},
+                      traces=config.resolve(config.table.traces))
 
     def pressed(press: Press) -> None:
-        table.press(ButtonPress(press.seat, press.t_ns / 1e9))
+        table.observe(ButtonPress(press.seat, press.t_ns / 1e9))
 
-    def seen(card: CardSeen, t: float) -> None:
-        table.card_flipped(card.zone, card.face, t)
-
-    # Built before the hardware starts, so that a bad zones file stops nothing half-started.
-    watcher = card_watcher(*camera, config.camera, seen, config.resolve) if camera else None
-    with serial_port(config.serial.port) as path, DeviceHub(
-        path, config.serial, config.buttons, profile, on_reading=table.pad, on_press=pressed, pin_factory=pin_factory
+    # Built before the hardware starts, so that a bad zones file or catalogue stops nothing half-started.
+    watcher = None
+    if camera is not None:
+        source, catalogs = camera
+        watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe)
+        _read_deck(watcher, catalogs, config, None)
+        table.on_game = lambda game: _read_deck(watcher, catalogs, config, game)
+    voice = Voice(config.table.voice)
+    session.add_device("voice", voice.health)
+    with DeviceHub(
+        port, config.serial, config.buttons, profile, on_reading=table.observe, on_press=pressed,
+        pin_factory=pin_factory,
     ) as devices:
         table.announcer = LedAnnouncer(devices.feedback)
+        table.speaker = voice
         table.on_call = lambda racers: _tare(devices, racers, config.serial.tare_samples)
         session.add_device("pico", lambda: devices_health(devices))
         if watcher is not None:
@@ -98,12 +121,22 @@ def live_pigzup_table(
         if watcher is not None:
             watcher.start()
         try:
-            yield LiveTable(session, table, devices, watcher)
+            yield Running(session, table, devices, watcher)
         finally:
             stop.set()
             if watcher is not None:
                 watcher.stop()
             table.stop()
+            voice.close()
+
+
+def _read_deck(watcher: CardWatcher, catalogs: Callable[[str], Catalog], config: Config, game: str | None) -> None:
+    """The camera reads the deck of the game in play (each game has its own deck, named as the game)."""
+    deck = game or config.camera.deck
+    try:
+        watcher.use(recognizer_for(catalogs(deck), config.camera, config.resolve))
+    except CatalogError as exc:
+        watcher.use(None, f"cannot read {deck} cards: {exc}")
 
 
 def _watch_link(devices: DeviceHub, stop: threading.Event) -> None:
@@ -122,3 +155,21 @@ def _tare(devices: DeviceHub, pads: tuple[int, ...], samples: int) -> None:
             log.warning("no tare at the match call: %s", exc)
 
     threading.Thread(target=run, name="tare", daemon=True).start()
+
+
+def run_real_table(config: Config, session: TableSession, stop: threading.Event) -> None:
+    """The hardware table: devices and camera run; the referee starts games on the status page."""
+    source = open_source(config.camera.source, config.camera.retry_seconds)
+    shelf = config.resolve(config.camera.catalog)
+    with live_table(config, session, (source, lambda deck: load_catalog(shelf / deck))) as running:
+        print("Ready: start a game from the status page's referee controls. Ctrl-C stops.", flush=True)
+        notify.ready()
+        try:
+            # systemd's watchdog is fed while the table loop runs and the session answers (a lock that never
+            # comes back stops the pings, and systemd restarts the table, which resumes the game).
+            with notify.Watchdog(healthy=lambda: running.table.alive() and session.status() is not None):
+                stop.wait()
+        except KeyboardInterrupt:
+            print()
+        finally:
+            notify.stopping()

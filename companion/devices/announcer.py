@@ -7,7 +7,8 @@ from companion.devices.buttons import Feedback
 
 class LedAnnouncer:
     """A match lights the racers' LEDs with a beep; the winner's LED blinks; a void or a call for the referee
-    beeps twice; a false or ignored shout gets a short beep."""
+    beeps twice; a false or ignored shout gets a short beep; a move the rules refuse blinks that seat's LED
+    with two short beeps."""
 
     def __init__(self, feedback: Feedback) -> None:
         self.feedback = feedback
@@ -25,5 +26,9 @@ class LedAnnouncer:
         elif kind in ("void", "referee"):
             self.feedback.all_off()
             self.feedback.beep(0.12, times=2)
+        elif kind == "refused":  # the camera saw a move the rules refuse: that seat's light, two short beeps
+            for seat in seats:
+                self.feedback.blink(seat, times=3)
+            self.feedback.beep(0.05, times=2)
         elif kind in ("false-shout", "ignored-shout", "no-match"):
             self.feedback.beep(0.05)

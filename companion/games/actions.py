@@ -12,6 +12,7 @@ import types
 import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, Any, ClassVar
 
 SEAT = "seat"
@@ -81,7 +82,7 @@ class ActionCodec:
         if not isinstance(obj, Mapping):
             raise ValueError("An action must be a JSON object with a 'type'.")
         kind = obj.get("type")
-        if kind not in self.types:
+        if not isinstance(kind, str) or kind not in self.types:
             known = ", ".join(sorted(self.types))
             raise ValueError(f"Unknown action type {kind!r}; this game knows: {known}.")
         fields = self._hints[kind]
@@ -142,7 +143,7 @@ def _describe(hint: Any) -> str:
 def action_schema(cls: type[Action]) -> dict[str, Any]:
     """A form description of one action type, for the referee's generated forms and the API docs: each field's
     type is ``int``, ``str``, ``bool``, ``float``, ``seat`` or ``list[...]``, with ``?`` when it may be empty."""
-    hints = typing.get_type_hints(cls, include_extras=True)
+    hints = _field_hints(cls)
     return {
         "type": cls.type,
         "doc": " ".join((cls.__doc__ or "").split()),
@@ -159,3 +160,9 @@ def _field_type(hint: Any) -> str:
     if typing.get_origin(hint) is tuple:
         return f"list[{_field_type(typing.get_args(hint)[0])}]"
     return _TYPE_NAMES.get(hint, "str")
+
+
+@cache
+def _field_hints(cls: type[Action]) -> dict[str, Any]:
+    """An action type's resolved annotations: resolving them is slow, and every table snapshot lists the schemas."""
+    return typing.get_type_hints(cls, include_extras=True)

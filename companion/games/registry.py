@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from companion.games.base import MalformedAction, Ruleset
 from companion.games.corgi_pileup import CorgiPileup
+from companion.games.crazy_corgi import CrazyCorgi
 from companion.games.pigzup import PigzUp
 
-GAMES: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CorgiPileup(), PigzUp())}
+GAMES: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CorgiPileup(), PigzUp(), CrazyCorgi())}
 
 
 def get_game(name: str) -> Ruleset:

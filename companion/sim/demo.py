@@ -7,7 +7,6 @@ import argparse
 import random
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -17,8 +16,9 @@ from companion.devices.buttons import GpioUnavailable
 from companion.devices.calibration import ProfileError
 from companion.games.base import GameSetup, RuleViolation
 from companion.games.registry import get_game
+from companion.runtime import NoEmulator, run_real_table
 from companion.sim.bots import RandomBot, next_bot_move
-from companion.sim.pigzup_demo import play_simulated, real_table
+from companion.sim.camera_bots import CAMERA_BOTS
 from companion.table.log import EventLog
 from companion.table.session import TableSession
 from companion.vision.catalog import CatalogError
@@ -73,32 +73,68 @@ def wait_for_interrupt(stop: threading.Event) -> None:
         print()
 
 
-def print_result(snapshot: dict[str, Any], game_id: int) -> None:
+def print_result(snapshot: dict[str, Any]) -> None:
+    """How the game stands: the scoreboard and the winner, or why there is none (ended, replaced, still on)."""
     print()
-    print(f"{snapshot['scoreboard']['phase']}.")
-    columns = snapshot["scoreboard"]["columns"]
-    for row in snapshot["scoreboard"]["rows"]:
-        cells = "  ".join(f"{c}: {v}" for c, v in zip(columns, row["cells"], strict=True) if v != "")
+    if snapshot.get("game_id") is None:
+        print("No game was played.")
+        return
+    board = snapshot["scoreboard"]
+    print(f"{board['phase']}.")
+    for row in board["rows"]:
+        cells = "  ".join(f"{c}: {v}" for c, v in zip(board["columns"], row["cells"], strict=True) if v != "")
         print(f"  {row['name']:<8} {cells}")
-    outcome = snapshot["outcome"]
-    print(f"Winner: {', '.join(outcome['winners'])} — {outcome['reason']}.")
-    if outcome["tie_break"]:
-        print(f"  {outcome['tie_break']}")
+    outcome = snapshot.get("outcome")
+    if outcome:
+        print(f"Winner: {', '.join(outcome['winners'])} — {outcome['reason']}.")
+        if outcome["tie_break"]:
+            print(f"  {outcome['tie_break']}")
+    elif snapshot.get("ended"):
+        print(f"The game was ended: {snapshot['ended']}")
+    else:
+        print(f"The game is {snapshot['status']}.")
+    game_id = snapshot["game_id"]
     print(f"Stored as game {game_id}: `companion log show {game_id}`; replay with `companion log export {game_id}`.")
 
 
-def play_with_bots(session: TableSession, setup: GameSetup, rng: random.Random, delay: float) -> None:
-    """Bots who see their own cards play every move until the game has a winner."""
-    ruleset = get_game(setup.game)
-    bots = [RandomBot(seat, random.Random(rng.getrandbits(64))) for seat in range(len(setup.players))]
-    while session.status() == "playing":
-        action = next_bot_move(ruleset, session.state, bots)
+def play_with_bots(session: TableSession, game_id: int, rng: random.Random, delay: float,
+                   stop: threading.Event) -> None:
+    """Bots who see their own cards play every move of game ``game_id`` until it has a winner, or the referee
+    ends it or starts another (then the bots stand up; the table goes on)."""
+    bots: list[RandomBot] = []
+    while not stop.is_set() and session.game_id == game_id and session.status() == "playing":
+        game = session.game
+        assert game is not None
+        if len(bots) != len(game.setup.players):
+            bots = [RandomBot(seat, random.Random(rng.getrandbits(64))) for seat in range(len(game.setup.players))]
+        action = next_bot_move(game.ruleset, game.state, bots)
         if action is None:
-            raise RuntimeError("no bot can move, yet the game is not over")
-        result = session.submit(action, source=f"bot:{setup.players[getattr(action, 'player', 0)]}")
-        if isinstance(result, RuleViolation):
-            raise RuntimeError(f"a bot chose an illegal move: {result.message}")
-        time.sleep(delay)
+            stop.wait(0.2)  # the referee is deciding something: wait for them
+            continue
+        result = session.submit(action, source=f"bot:{game.setup.players[getattr(action, 'player', 0)]}")
+        if isinstance(result, RuleViolation):  # the referee changed the game between our look and our move
+            continue
+        stop.wait(delay)
+
+
+def play(args: argparse.Namespace, config: Config, session: TableSession, rng: random.Random,
+         stop: threading.Event, serving: bool) -> None:
+    """One game on the simulated table: through the camera (and the pads) for the games whose bots can play
+    there; the others, or any with ``--entry direct``, by bots entering their moves as a referee would type them."""
+    players = BOT_NAMES[: args.players]
+    pace = 1 / args.speed
+    camera_bots = CAMERA_BOTS.get(args.game) if args.entry == "camera" else None
+    if camera_bots is not None:
+        print(camera_bots.summary(camera_bots.play(config, session, players, rng, stop, variant=args.variant,
+                                                   pace=pace)))
+        return
+    game = session.game
+    if session.status() == "playing" and game and game.ruleset.name == args.game and game.setup.full_information:
+        game_id = session.game_id  # the bots see every hand in the log: they carry on
+    else:
+        game_id = session.start_game(GameSetup(args.game, players, args.variant, {}, full_information=True), "demo")
+    delay = args.delay if args.delay is not None else (0.6 if serving else 0.0)
+    play_with_bots(session, game_id, rng, delay * pace, stop)
 
 
 def run_demo(args: argparse.Namespace, config: Config) -> int:
@@ -117,27 +153,25 @@ def run_demo(args: argparse.Namespace, config: Config) -> int:
     try:
         with status_page(session, config) as serving:
             session.subscribe(PlayByPlay())
-            if args.game == "pigzup" and config.camera.source != "sim":
-                real_table(config, session, stop)
+            if config.camera.source != "sim":
+                run_real_table(config, session, stop)
                 return 0
+            if session.status() == "playing":
+                print(f"Game {session.game_id} ({session.game.ruleset.title}) was still in play when the table "
+                      "stopped: the bots carry it on if they can (the same game, the same table), else it is kept "
+                      "as it was, ended, and a new one starts.")
             print(f"Tableside demo: {ruleset.title} ({args.variant}) for {', '.join(players)}; log: {log.path}")
-            if args.game == "pigzup":
-                played = play_simulated(config, session, players, rng, stop, variant=args.variant, pace=1 / args.speed)
-                game_id = played.game_id
-                if played.camera_misses:
-                    print(f"(the referee entered {played.camera_misses} flips the camera did not report)")
-            else:
-                setup = GameSetup(args.game, players, args.variant, {}, full_information=True)
-                game_id = session.start_game(setup, source="demo")
-                delay = args.delay if args.delay is not None else (0.6 if serving else 0.0)
-                play_with_bots(session, setup, rng, delay / args.speed)
-            print_result(session.snapshot(), game_id)
+            play(args, config, session, rng, stop, serving)
+            print_result(session.snapshot())
             if serving and args.then == "serve":
                 wait_for_interrupt(stop)
-    except (ProfileError, CatalogError, ZonesError, GpioUnavailable, StatusPageUnavailable) as exc:
+    except (ProfileError, CatalogError, ZonesError, GpioUnavailable, StatusPageUnavailable, NoEmulator) as exc:
         print(f"companion demo: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C in the middle of a game: every move is already stored
+        print("\nStopped: the game is stored as it was; `companion demo` carries it on.")
     finally:
+        stop.set()
         log.close()
     return 0
 
@@ -150,7 +184,10 @@ def register(groups: Any) -> None:
     demo.add_argument("--variant", default="standard")
     demo.add_argument("--players", type=int, default=4, choices=range(2, len(BOT_NAMES) + 1), metavar="N")
     demo.add_argument("--seed", type=int, help="repeat a game exactly (default: config [table] seed, else random)")
-    demo.add_argument("--delay", type=float, help="Corgi Pileup: seconds between moves (0.6 with the status page)")
+    demo.add_argument("--entry", choices=("camera", "direct"), default="camera",
+                      help="how the bots' cards reach the table: through the simulated camera (the games in "
+                           "companion/sim/camera_bots.py) or entered directly, as a referee types them")
+    demo.add_argument("--delay", type=float, help="--entry direct: seconds between moves (0.6 with the status page)")
     demo.add_argument("--speed", type=float, default=1.0, help="how fast the bots think (2 = twice as fast)")
     demo.add_argument("--then", choices=("serve", "exit"), default="serve",
                       help="after the winner: keep the status page up until Ctrl-C (default), or exit")

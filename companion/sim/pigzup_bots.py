@@ -54,6 +54,7 @@ class PigzBots:
         pace: float = 1.0,
         camera_grace_s: float = 4.0,
         skills: list[Skill] | None = None,
+        settled: int = 0,
     ) -> None:
         self.session = session
         self.world = world
@@ -65,16 +66,19 @@ class PigzBots:
         self.camera_grace_s = camera_grace_s
         self.skills = skills or [Skill.draw(rng) for _ in world.piles]
         self.misses = 0  # flips the referee had to enter because the camera did not report them
+        self.game_id = session.game_id
         self._raced = -1
-        self._settled = 0
+        self._settled = settled  # matches already carried out on the table (a resumed game's)
         self._timers: list[threading.Timer] = []
 
     # ------------------------------------------------------------------------------------ the loop
     def play(self, stop: threading.Event, poll_s: float = 0.05) -> None:
-        """Act until the game ends (or ``stop`` is set)."""
-        while not stop.is_set() and self.session.status() == "playing":
+        """Act until the game ends, the referee replaces it, or ``stop`` is set."""
+        while not stop.is_set() and self.session.game_id == self.game_id and self.session.status() == "playing":
             state = self.session.state
-            assert isinstance(state, PigzState)
+            if not isinstance(state, PigzState):
+                break  # the referee started another game between our two looks
+            self._settled = min(self._settled, len(state.results))  # the referee undid a verdict
             if len(state.results) > self._settled:
                 self._after_match(state)
             elif state.phase is Phase.FLIP:
@@ -97,11 +101,14 @@ class PigzBots:
         stop.wait(0.15 * self.pace)
         card = self.world.flip(seat)
         self.world.reach(None)
+        if card is None:
+            return  # nothing left to flip on the table (the referee undid a flip the world had made)
         deadline = time.monotonic() + self.camera_grace_s
         while time.monotonic() < deadline and not stop.is_set():
             now = self.session.state
-            if len(now.faceup[seat]) != seen or now.phase is not Phase.FLIP or len(now.results) != len(state.results):
-                return
+            if (not isinstance(now, PigzState) or len(now.faceup[seat]) != seen or now.phase is not Phase.FLIP
+                    or len(now.results) != len(state.results)):
+                return  # the flip was recorded, or the referee changed the game meanwhile
             stop.wait(0.05)
         # The camera missed it: the referee enters the flip by hand, as at a real table.
         self.misses += 1

@@ -1,47 +1,20 @@
-"""The PigzUp! table, simulated or real. Simulated (``[camera] source = "sim"``): bots flip real (rendered)
-cards, stack piggies on the emulated Pico's pads and press mock GPIO buttons, and the referee sees all of it
-only through the real camera pipeline, serial link, GPIO and judge. Real: the same wiring on the hardware,
-and the referee starts games from the status page."""
+"""The PigzUp! table, simulated: bots flip real (rendered) cards, stack piggies on the emulated Pico's pads and
+press mock GPIO buttons, and the referee sees all of it only through the real camera pipeline, serial link,
+GPIO and judge."""
 
 from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-
-from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config
 from companion.games.base import GameSetup
-from companion.games.decks import load_deck
-from companion.runtime import live_pigzup_table
-from companion.sim.pico import SIM_PORT, SimulatedPico
 from companion.sim.pigzup_bots import PigzBots, Skill
-from companion.sim.pigzup_world import DECK, PigzWorld, WorldCamera
-from companion.sim.render import write_reference_folder
+from companion.sim.pigzup_world import DECK, PigzWorld
+from companion.sim.table import simulated_table
+from companion.sim.worlds import plan_world
 from companion.table.session import TableSession
-from companion.vision.calibrate import catalog_from_folder
-from companion.vision.catalog import Catalog, load_catalog
-from companion.vision.sources import FrameSource, open_source
-
-
-def simulated_catalog(config: Config) -> Catalog:
-    """Calibrate the simulated camera as a user would: one picture per face in a folder, then `--from`."""
-    folder = config.resolve("var/sim-cards") / DECK
-    deck = load_deck(DECK)
-    write_reference_folder(deck, str(folder))
-    return catalog_from_folder(deck, folder)
-
-
-@contextmanager
-def simulated_pico(config: Config, seed: int) -> Iterator[SimulatedPico | None]:
-    if config.serial.port != SIM_PORT:
-        yield None
-        return
-    with SimulatedPico(pads=6, realtime=True, seed=seed) as pico:
-        yield pico
 
 
 @dataclass(frozen=True)
@@ -61,35 +34,32 @@ def play_simulated(
     pace: float = 1.0,
     skills: list[Skill] | None = None,
 ) -> SimulatedGame:
-    """Bots play one game of PigzUp! on the simulated table, start to finish."""
-    world = PigzWorld(len(players), seed=rng.getrandbits(32))
-    source = FrameSource("simulated camera", lambda: WorldCamera(world), live=True)
-    factory = MockFactory()
-    try:
-        with ExitStack() as stack:
-            pico = stack.enter_context(simulated_pico(config, rng.getrandbits(16)))
-            if pico is None:
-                raise SystemExit("the simulated table needs the emulated Pico: set [serial] port = \"sim\"")
-            camera = (source, simulated_catalog(config))
-            live = stack.enter_context(live_pigzup_table(config, session, camera, pin_factory=factory))
-            live.devices.link.wait_connected(5)
-            live.devices.pads.tare()
-            game_id = session.start_game(GameSetup("pigzup", players, variant, {"first_player": 0}), "demo")
-            bots = PigzBots(session, world, pico, factory, config.buttons.seat_buttons, rng=rng, pace=pace,
-                            skills=skills)
-            bots.play(stop)
-            return SimulatedGame(game_id, bots.misses)
-    finally:
-        factory.reset()
+    """Bots play one game of PigzUp! on the simulated table, start to finish. A PigzUp! game still in play in the
+    log, whose world is known, is resumed: its stacks and face-up piles rebuilt from the moves recorded."""
+    plan = plan_world(config, session, "pigzup", players, rng)
+    world = PigzWorld(len(plan.players), seed=plan.seed)
+    with simulated_table(config, session, world, DECK, rng.getrandbits(16)) as table:
+        table.live.devices.pads.tare()  # the emulated pads start empty, also after a restart
+        setup = GameSetup("pigzup", plan.players, variant, {"first_player": 0})
+        game_id = plan.begin(config, session, setup)
+        settled = replay_world(world, session) if plan.resumed else 0
+        bots = PigzBots(session, world, table.pico, table.factory, config.buttons.seat_buttons, rng=rng, pace=pace,
+                        skills=skills, settled=settled)
+        bots.play(stop)
+        return SimulatedGame(game_id, bots.misses)
 
 
-def real_table(config: Config, session: TableSession, stop: threading.Event) -> None:
-    """The hardware table: devices and camera run; the referee starts games on the status page."""
-    source = open_source(config.camera.source, config.camera.retry_seconds)
-    catalog = load_catalog(config.resolve(config.camera.catalog) / DECK)
-    with live_pigzup_table(config, session, (source, catalog)):
-        print("Ready: start a game from the status page's referee controls. Ctrl-C stops.", flush=True)
-        try:
-            stop.wait()
-        except KeyboardInterrupt:
-            print()
+def replay_world(world: PigzWorld, session: TableSession) -> int:
+    """Put the world's cards where the recorded moves left them (flips, and each settled match); returns how
+    many matches were settled."""
+    game = session.game
+    assert game is not None
+    state = game.ruleset.setup(game.setup)
+    for move in game.moves:
+        after = game.ruleset.apply(state, game.ruleset.decode(move.event.payload))
+        if move.event.payload["type"] == "flip":
+            world.flip(move.event.payload["player"])
+        for result in after.results[len(state.results):]:
+            world.settle(result.winner, result.race.racers)
+        state = after
+    return len(state.results)

@@ -10,10 +10,8 @@ import random
 import threading
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
 from companion.games.decks import load_deck
-from companion.sim.scene import Card, Hand, Look, Scene, View, mat_to_table, render_scene
+from companion.sim.scene import Card, Hand, Look, Scene, View, mat_to_table
 from companion.vision.mat import mat_layout
 from companion.vision.seats import seat_zones
 
@@ -53,10 +51,12 @@ class PigzWorld:
         self.frames = 0
 
     # ------------------------------------------------------------------------------------ what players do
-    def flip(self, seat: int) -> str:
-        """The player turns their top card onto their face-up pile."""
+    def flip(self, seat: int) -> str | None:
+        """The player turns their top card onto their face-up pile (``None``: their stack is empty)."""
         with self.lock:
             pile = self.piles[seat]
+            if not pile.stack:
+                return None
             card = pile.stack.pop(0)
             pile.faceup.append(card)
             pile.angle = self.rng.uniform(-35.0, 35.0)
@@ -92,22 +92,3 @@ class PigzWorld:
             )
             self.frames += 1
             return replace(self.base, cards=cards, hands=self.hand, seed=self.base.seed + self.frames)
-
-
-class WorldCamera:
-    """A ``cv2.VideoCapture`` look-alike filming the world: each read renders the table as it is now."""
-
-    def __init__(self, world: PigzWorld) -> None:
-        self.world = world
-        self._open = True
-
-    def isOpened(self) -> bool:  # the cv2.VideoCapture name
-        return self._open
-
-    def read(self) -> tuple[bool, np.ndarray | None]:
-        if not self._open:
-            return False, None
-        return True, render_scene(self.world.scene()).image
-
-    def release(self) -> None:
-        self._open = False

@@ -7,6 +7,7 @@ one by one a hand reaches over a card, which is then seen face up.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 import numpy as np
 
@@ -75,3 +76,28 @@ def flip_script(
         expected.append(Flip(len(scenes), layout.zone_at(target.x - ox, target.y - oy) or "table", face))
         scenes += [base] * rest
     return scenes, expected
+
+
+class World(Protocol):
+    """A simulated table that knows where every card lies."""
+
+    def scene(self) -> Scene: ...
+
+
+class WorldCamera:
+    """A ``cv2.VideoCapture`` look-alike filming a world: each read renders the table as it is now."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self._open = True
+
+    def isOpened(self) -> bool:  # the cv2.VideoCapture name
+        return self._open
+
+    def read(self) -> tuple[bool, np.ndarray | None]:
+        if not self._open:
+            return False, None
+        return True, render_scene(self.world.scene()).image
+
+    def release(self) -> None:
+        self._open = False

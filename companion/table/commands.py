@@ -13,6 +13,7 @@ from typing import Any
 from companion.config import Config
 from companion.games.base import GameSetup, MalformedAction, RuleViolation
 from companion.games.registry import GAMES, get_game
+from companion.table import export
 from companion.table.log import Event, EventLog
 from companion.table.pigzup_judge import read_trace, replay_trace
 from companion.table.replay import fold
@@ -115,6 +116,13 @@ def run_log(args: argparse.Namespace, config: Config) -> int:
                 print(f"{g.id:4d}  {_when(g.started_at)}  {g.game}/{g.variant:<10} {g.status:<9} "
                       f"winner: {winners:<10} players: {', '.join(g.players)}")
             return 0
+        if args.action == "export" and args.all:
+            export.write(log, args.format, sys.stdout)
+            return 0
+        if args.game_id is None:
+            print("companion log export: give a game's number (`companion log` lists them), or --all",
+                  file=sys.stderr)
+            return 2
         try:
             summary = log.game(args.game_id)
             events = log.events(args.game_id)
@@ -123,12 +131,19 @@ def run_log(args: argparse.Namespace, config: Config) -> int:
             return 2
         if args.action == "export":
             print("\n".join(export_lines(events)))
-        else:
+            return 0
+        replayed = True
+        try:
             folded = fold(events)
-            report = {"game": summary.to_json(), "stats": folded.ruleset.stats(folded.state),
-                      "events": [e.to_json() for e in events]}
-            print(json.dumps(report, indent=2))
-        return 0
+            stats = folded.ruleset.stats(folded.state)
+        except (RuleViolation, ValueError, KeyError) as exc:
+            # Still shown: the log is the record even when this version cannot replay it.
+            print(f"companion log: game {args.game_id} cannot be replayed ({exc}); its events follow",
+                  file=sys.stderr)
+            replayed, stats = False, []
+        report = {"game": summary.to_json(), "stats": stats, "events": [e.to_json() for e in events]}
+        print(json.dumps(report, indent=2))
+        return 0 if replayed else 1
     finally:
         log.close()
 
@@ -166,6 +181,8 @@ def register(groups: Any) -> None:
     log_sub = log.add_subparsers(dest="action")
     log.set_defaults(run=run_log, action="list")
     log_sub.add_parser("list", help="every stored game (the default)")
-    for name, text in (("show", "one game's events as JSON"), ("export", "one game as a replay file")):
-        p = log_sub.add_parser(name, help=text)
-        p.add_argument("game_id", type=int)
+    log_sub.add_parser("show", help="one game's events as JSON").add_argument("game_id", type=int)
+    exporting = log_sub.add_parser("export", help="one game as a replay file, or --all games as rows")
+    exporting.add_argument("game_id", type=int, nargs="?")
+    exporting.add_argument("--all", action="store_true", help="every event of every game, one row each")
+    exporting.add_argument("--format", choices=export.FORMATS, default="jsonl", help="with --all (default jsonl)")

@@ -2,6 +2,8 @@
 
 Every game is a ``start`` event (its setup) followed by ``action``, ``undo`` and ``end`` events. Nothing is
 ever updated or deleted in ``events``; the ``games`` table is an index of summaries the session keeps current.
+The ``prompts`` table records every question the table put to the players (asked, answered, withdrawn) beside
+the game's events; the answer's move itself is an ordinary event.
 WAL with ``synchronous=FULL`` means an event is on disk once ``append`` returns: a power cut then loses nothing
 that was acknowledged, and a half-written transaction is rolled back on the next open.
 """
@@ -17,32 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.base import GameSetup
+from companion.table.schema import SchemaError, migrate
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    variant TEXT NOT NULL,
-    players TEXT NOT NULL,
-    started_at REAL NOT NULL,
-    ended_at REAL,
-    status TEXT NOT NULL DEFAULT 'playing',
-    winners TEXT NOT NULL DEFAULT '[]'
-);
-CREATE TABLE IF NOT EXISTS events (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    ts REAL NOT NULL,
-    source TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('start', 'action', 'undo', 'end')),
-    payload TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
-BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
-BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-"""
+WAL_LIMIT_BYTES = 1 << 20
+"""An SD card wears with every block written: SQLite checkpoints the write-ahead log into the database every
+1000 pages by itself; after a checkpoint the log file is cut back to this size instead of staying at its peak."""
 
 
 @dataclass(frozen=True)
@@ -103,10 +84,17 @@ class EventLog:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        self._db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
+        try:
+            migrate(self._db, where=self.path)
+        except SchemaError:
+            self._db.close()
+            raise
 
     def close(self) -> None:
+        """Fold the write-ahead log into the database and close: a stopped table leaves one file to copy."""
         with self._lock:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
 
     def create_game(self, setup: GameSetup, ts: float, source: str) -> Event:
@@ -151,6 +139,22 @@ class EventLog:
                 (game_id,),
             ).fetchall()
         return [Event(g, s, ts, src, k, json.loads(p)) for g, s, ts, src, k, p in rows]
+
+    def record_prompt(self, game_id: int, prompt_id: int, ts: float, kind: str, payload: dict[str, Any]) -> None:
+        """Append one line of a prompt's life (``asked``, ``answered`` or ``withdrawn``)."""
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT INTO prompts (game_id, id, ts, kind, payload) VALUES (?, ?, ?, ?, ?)",
+                (game_id, prompt_id, ts, kind, json.dumps(payload, separators=(",", ":"))),
+            )
+
+    def prompts(self, game_id: int) -> list[dict[str, Any]]:
+        """A game's prompt lines in the order they happened."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, ts, kind, payload FROM prompts WHERE game_id = ? ORDER BY rowid", (game_id,)
+            ).fetchall()
+        return [{"id": i, "ts": ts, "kind": k, **json.loads(p)} for i, ts, k, p in rows]
 
     def list_games(self) -> list[GameSummary]:
         return self._summaries("1", ())

@@ -1,7 +1,9 @@
-"""What the devices tell the table: pile states of the PigzUp! pads and button presses.
+"""What the camera and the devices tell the table: cards coming and going, pile states, button presses.
 
-These types live in the table layer because the table's adapters (the match judge) consume them; the
-devices produce them. Times are the host's ``time.monotonic()`` seconds, so pads and buttons share one clock.
+These types live in the table layer because the games' table adapters consume them; the camera and the devices
+produce them. Times are the host's ``time.monotonic()`` seconds, so camera, pads and buttons share one clock.
+The camera's observations and their timing are described in ``docs/architecture.md`` ("What the camera
+reports").
 """
 
 from __future__ import annotations
@@ -43,3 +45,48 @@ class ButtonPress:
 
     seat: int
     t: float
+
+
+@dataclass(frozen=True)
+class CardSeen:
+    """A card has come to rest face up in ``zone`` (a mat zone such as ``seat-3``/``centre``, or ``table``).
+
+    Emitted once per card arriving or turning face up, after it has been steady for a few frames; a hand
+    passing over it, or the card being covered and uncovered, emits nothing new. ``face`` is a face id of the
+    deck in play, never a guess: a card the recogniser is unsure of is a ``CardUnreadable`` instead.
+    """
+
+    zone: str
+    face: str
+    confidence: float
+    frame: int = 0
+
+
+@dataclass(frozen=True)
+class CardUnreadable:
+    """A card has lain still in ``zone`` for a while and the camera cannot name it: the table must ask."""
+
+    zone: str
+    best: str  # the closest face, for the referee's prompt only: never recorded as what the card is
+    frame: int = 0
+
+
+@dataclass(frozen=True)
+class CardGone:
+    """A card reported in ``zone`` is no longer there (taken back, collected, discarded), and no card covers
+    where it lay. Reported after the camera has missed it for ``forget_frames`` frames."""
+
+    zone: str
+    face: str
+    frame: int = 0
+
+
+@dataclass(frozen=True)
+class ZoneCleared:
+    """The last card the camera knew of in ``zone`` is gone: a trick collected, a kennel discarded."""
+
+    zone: str
+    frame: int = 0
+
+
+CameraObservation = CardSeen | CardUnreadable | CardGone | ZoneCleared

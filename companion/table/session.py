@@ -19,6 +19,7 @@ from companion.games.actions import Action, action_schema
 from companion.games.base import GameSetup, IllegalMove, RuleViolation
 from companion.games.registry import get_game
 from companion.table.log import Event, EventLog
+from companion.table.prompts import PromptBoard
 from companion.table.replay import Folded, Move, fold, live_events
 
 log = logging.getLogger(__name__)
@@ -52,11 +53,27 @@ class TableSession:
         # What the last undo revoked: re-entering that move replays the same deals instead of shuffling anew.
         self._redo: list[dict[str, Any]] = []
         self._summary: tuple[int, str, tuple[str, ...]] | None = None  # the games row as last written
+        self.prompts = PromptBoard(self, clock)  # the questions the table has put to the players
         latest = log.latest_game()  # the table comes back exactly where it was, finished or not
         if latest is not None:
-            self._events = log.events(latest)
-            self._game = fold(self._events)
-            self._sync_summary()  # a power cut may have come between the last event and its summary
+            self._resume(latest)
+
+    def _resume(self, game_id: int) -> None:
+        """Pick up the stored game; one that no longer replays (a game or deck this version lacks) is left in the
+        log untouched, and the table starts with no game and a warning saying why."""
+        events = self.log.events(game_id)
+        try:
+            self._game = fold(events)
+        except (RuleViolation, ValueError, KeyError) as exc:
+            reason = exc.message if isinstance(exc, RuleViolation) else str(exc)
+            log.error("game %s cannot be replayed (%s); the table starts without it", game_id, reason)
+            self._refusals.append({"kind": "resume", "code": "cannot-replay", "source": "log",
+                                   "message": f"Game {game_id} is kept in the log but cannot be resumed: {reason}"})
+            return
+        self._events = events
+        if self._status() == "playing":
+            self._run_chance()  # a power cut between a move and the deal it calls for: deal now
+        self._sync_summary()  # a power cut may have come between the last event and its summary
 
     # ------------------------------------------------------------------------------------ queries
     @property
@@ -96,6 +113,7 @@ class TableSession:
             state = ruleset.setup(setup)
             if self._status() == "playing":
                 self.end_game(source, "A new game was started.")
+            self.prompts.withdraw(reason="a new game was started")
             start = self.log.create_game(setup, self._clock(), source)
             self._events = [start]
             self._redo = []
@@ -203,12 +221,12 @@ class TableSession:
         """Everything the status page shows, as JSON-ready data."""
         with self._lock:
             devices = {name: _health(name, check) for name, check in self._devices.items()}
-            live = {name: view() for name, view in self._views.items()}
+            live = {name: _live(name, view) for name, view in self._views.items()}
             warnings = list(self._refusals)
             game = self._game
             if game is None:
                 return {"seq": 0, "game_id": None, "status": "idle", "warnings": warnings, "devices": devices,
-                        "live": live}
+                        "live": live, "prompts": []}
             ruleset, setup = game.ruleset, game.setup
             outcome = ruleset.outcome(game.state)
             findings = [f.to_json() for f in ruleset.findings(game.state)]
@@ -232,6 +250,7 @@ class TableSession:
                 "stats": ruleset.stats(game.state),
                 "devices": devices,
                 "live": live,
+                "prompts": self.prompts.view(),
             }
 
     # ------------------------------------------------------------------------------------ internals
@@ -314,3 +333,12 @@ def _health(name: str, check: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     except Exception as exc:
         log.exception("the %s health check failed", name)
         return {"ok": False, "message": f"{name}: health check failed ({exc})"}
+
+
+def _live(name: str, view: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """A live view; one that fails is shown as such, never a reason to lose the snapshot (or the table)."""
+    try:
+        return view()
+    except Exception as exc:
+        log.exception("the %s live view failed", name)
+        return {"error": f"{name}: this view failed ({exc})"}

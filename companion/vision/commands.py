@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -136,7 +137,7 @@ def watch_cards(args: argparse.Namespace, config: Config) -> int:
     last_status = None
     for count, frame in enumerate(source.frames(), 1):
         for seen in tracker.update(recognizer.process(frame).cards):
-            print(json.dumps(seen.__dict__), flush=True)
+            print(json.dumps({"event": type(seen).__name__, **asdict(seen)}), flush=True)
         if source.status != last_status:
             last_status = source.status
             print(f"camera: {source.status.message}", file=sys.stderr)

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.table.observations import CameraObservation
 from companion.vision.catalog import Catalog
 from companion.vision.mat import mat_layout
-from companion.vision.observations import CardSeen
 from companion.vision.pipeline import Recognizer
 from companion.vision.settings import CameraSettings
 from companion.vision.sources import FrameSource
@@ -46,8 +46,9 @@ def card_watcher(
     source: FrameSource,
     catalog: Catalog,
     settings: CameraSettings,
-    on_seen: Callable[[CardSeen, float], None],
+    on_observation: Callable[[CameraObservation, float], None],
     resolve: Callable[[str], Path] = Path,
 ) -> CardWatcher:
-    """A watcher (not yet started) reporting every card that comes to rest in ``source``'s frames."""
-    return CardWatcher(source, recognizer_for(catalog, settings, resolve), tracker_for(settings), on_seen)
+    """A watcher (not yet started) reporting every card that comes to rest, leaves or cannot be read in
+    ``source``'s frames."""
+    return CardWatcher(source, recognizer_for(catalog, settings, resolve), tracker_for(settings), on_observation)

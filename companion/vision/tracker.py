@@ -1,10 +1,16 @@
-"""Temporal smoothing: per-frame card verdicts become one ``CardSeen`` per card that comes to rest face up.
+"""Temporal smoothing: per-frame card verdicts become observations of cards arriving, leaving and zones clearing.
 
 Cards are tracked by where they lie (centre and orientation). A track reports its face once the same face has
 been seen for ``steady`` consecutive frames in which the card was visible; frames where it was hidden or
 unsure (a hand over it) neither count nor reset the evidence, and a track survives ``forget`` frames unseen, so
 a hand passing changes nothing. A different face at the same place (a card played on a pile, or turned over)
 is a new report; the same face put down again at a new angle or place is a new track and a new report.
+
+A card covered by another card seen on top of it is not gone: its track waits under the cover. A reported
+card missed for ``forget`` frames with nothing on top of it is ``CardGone``; when the last known card of a zone
+is gone, the zone is ``ZoneCleared``. A card that lies still for ``unreadable`` frames of unsure verdicts that
+still show some evidence of a face, never named, is ``CardUnreadable``: the table asks rather than guesses. A card
+lying face down gives no such evidence and is no question.
 """
 
 from __future__ import annotations
@@ -12,8 +18,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from companion.vision.observations import UNKNOWN, CardSeen
+from companion.table.observations import CameraObservation, CardGone, CardSeen, CardUnreadable, ZoneCleared
+from companion.vision.observations import UNKNOWN
 from companion.vision.pipeline import CardFound
+
+FACE_EVIDENCE = 0.05  # the least confidence that says "some face is there, I cannot tell which"
+COVER_SHARE = 0.6  # a track whose centre lies within this share of a card's diagonal of a seen card is under it
 
 
 @dataclass
@@ -26,6 +36,9 @@ class _Track:
     reported: str | None = None
     run_face: str | None = None
     run: list[float] = field(default_factory=list)
+    unsure: int = 0  # frames seen but not named, while nothing was ever named
+    best: str = UNKNOWN
+    flagged: bool = False  # reported as unreadable
     unseen: int = 0
 
 
@@ -38,17 +51,20 @@ def _pose(card: CardFound) -> tuple[float, float, float, float]:
 
 
 class Tracker:
-    def __init__(self, steady: int = 3, forget: int = 30, min_confidence: float = 0.5) -> None:
+    def __init__(
+        self, steady: int = 3, forget: int = 30, min_confidence: float = 0.5, unreadable: int | None = None
+    ) -> None:
         self.steady = steady
         self.forget = forget
         self.min_confidence = min_confidence
+        self.unreadable = unreadable if unreadable is not None else 4 * steady
         self.tracks: list[_Track] = []
         self.frame = 0
 
-    def update(self, cards: list[CardFound]) -> list[CardSeen]:
+    def update(self, cards: list[CardFound]) -> list[CameraObservation]:
         """Feed one frame's cards; returns the observations that frame completes."""
         self.frame += 1
-        seen: list[CardSeen] = []
+        out: list[CameraObservation] = []
         matched: set[int] = set()
         for card in cards:
             x, y, angle, size = _pose(card)
@@ -58,20 +74,48 @@ class Tracker:
                 self.tracks.append(track)
             matched.add(id(track))
             track.x, track.y, track.angle, track.size, track.zone, track.unseen = x, y, angle, size, card.zone, 0
-            if card.face == UNKNOWN or card.confidence < self.min_confidence:
-                continue
-            if card.face != track.run_face:
-                track.run_face, track.run = card.face, []
-            track.run.append(card.confidence)
-            if len(track.run) >= self.steady and track.reported != card.face:
-                track.reported = card.face
-                confidence = sum(track.run[-self.steady :]) / self.steady
-                seen.append(CardSeen(track.zone, card.face, round(confidence, 3), self.frame))
+            out.extend(self._evidence(track, card))
+        seen = [t for t in self.tracks if id(t) in matched]
         for track in self.tracks:
-            if id(track) not in matched:
+            if id(track) not in matched and not self._covered(track, seen):
                 track.unseen += 1
+        gone = [t for t in self.tracks if t.unseen > self.forget]
         self.tracks = [t for t in self.tracks if t.unseen <= self.forget]
-        return seen
+        for track in gone:
+            if track.reported is not None:
+                out.append(CardGone(track.zone, track.reported, self.frame))
+        for zone in dict.fromkeys(t.zone for t in gone if t.reported is not None or t.flagged):
+            if not any(t.zone == zone and (t.reported is not None or t.flagged) for t in self.tracks):
+                out.append(ZoneCleared(zone, self.frame))
+        return out
+
+    def _evidence(self, track: _Track, card: CardFound) -> list[CameraObservation]:
+        if card.face == UNKNOWN or card.confidence < self.min_confidence:
+            # Only a reading with some evidence of a face counts towards "unreadable": a card lying face down
+            # (a back, in Squirrels' stacks or a Capture grid) gives none and is no question for anyone.
+            if track.reported is None and track.run_face is None and card.confidence >= FACE_EVIDENCE:
+                track.unsure += 1
+                track.best = card.best
+                if track.unsure >= self.unreadable and not track.flagged:
+                    track.flagged = True
+                    return [CardUnreadable(track.zone, card.best, self.frame)]
+            return []
+        if card.face != track.run_face:
+            track.run_face, track.run = card.face, []
+        track.run.append(card.confidence)
+        if len(track.run) >= self.steady and track.reported != card.face:
+            track.reported = card.face
+            confidence = sum(track.run[-self.steady :]) / self.steady
+            return [CardSeen(track.zone, card.face, round(confidence, 3), self.frame)]
+        return []
+
+    @staticmethod
+    def _covered(track: _Track, seen: list[_Track]) -> bool:
+        """Whether a card seen this frame lies over ``track``'s place (a card played on top of it)."""
+        return any(
+            other is not track and math.hypot(other.x - track.x, other.y - track.y) < COVER_SHARE * other.size
+            for other in seen
+        )
 
     def _nearest(self, x: float, y: float, angle: float, size: float, taken: set[int]) -> _Track | None:
         best, best_d = None, 0.2 * size

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from companion.vision.observations import CardSeen
+from companion.table.observations import CameraObservation
 from companion.vision.pipeline import Recognizer
 from companion.vision.sources import FrameSource
 from companion.vision.tracker import Tracker
@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 
 
 class CardWatcher:
-    """Reads a frame source on its own thread and calls ``on_seen`` for every ``CardSeen``.
+    """Reads a frame source on its own thread and calls ``on_observation`` for every camera observation.
 
     An unplugged camera is retried by the source; its status is the watcher's health for the status page.
     """
@@ -27,22 +27,31 @@ class CardWatcher:
     def __init__(
         self,
         source: FrameSource,
-        recognizer: Recognizer,
+        recognizer: Recognizer | None,
         tracker: Tracker,
-        on_seen: Callable[[CardSeen, float], None],
+        on_observation: Callable[[CameraObservation, float], None],
         *,
         max_fps: float = 15.0,
     ) -> None:
         self.source = source
-        self.recognizer = recognizer
+        self.recognizer: Recognizer | None = recognizer
         self.tracker = tracker
-        self.on_seen = on_seen
+        self.on_observation = on_observation
         self.min_period = 1.0 / max_fps
         self.frames = 0
         self.frame_ms = 0.0
         self.problem: str | None = None  # why the last frame could not be recognised (shown as the camera's health)
+        self.idle_reason = ""  # why no frame is being recognised at all
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+
+    def use(self, recognizer: Recognizer | None, why: str = "") -> None:
+        """Recognise another deck from the next frame on (a new game), with a fresh tracker; ``None`` stops
+        recognising and shows ``why`` as the camera's problem (no catalogue for the game's deck)."""
+        self.recognizer = recognizer
+        self.tracker = Tracker(self.tracker.steady, self.tracker.forget, self.tracker.min_confidence,
+                               self.tracker.unreadable)
+        self.idle_reason = why
 
     def start(self) -> CardWatcher:
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
@@ -68,8 +77,13 @@ class CardWatcher:
             if frame is None:
                 self._stop.wait(self.source.retry_seconds if self.source.live else 0.5)
                 continue
+            recognizer, tracker = self.recognizer, self.tracker
+            if recognizer is None:
+                self.problem = self.idle_reason
+                self._stop.wait(self.source.retry_seconds)
+                continue
             try:
-                seen = self.tracker.update(self.recognizer.process(frame).cards)
+                seen = tracker.update(recognizer.process(frame).cards)
             except ZonesError as exc:  # a setup problem, the same every frame: shown, not logged each time
                 self.problem = str(exc)
                 self._stop.wait(self.source.retry_seconds)
@@ -82,6 +96,6 @@ class CardWatcher:
             now = time.monotonic()
             self.frames += 1
             self.frame_ms = (now - started) * 1000
-            for card in seen:
-                self.on_seen(card, now)
+            for observation in seen:
+                self.on_observation(observation, now)
             self._stop.wait(max(0.0, self.min_period - (now - started)))

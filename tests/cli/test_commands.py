@@ -42,7 +42,7 @@ def test_games_lists_every_game_and_variant(capsys):
 
 def test_demo_plays_to_a_winner_and_replay_reproduces_it(capsys, config_file, tmp_path):
     code, out, _ = run(capsys, "-c", str(config_file), "demo", "--game", "corgi-pileup", "--seed", "5",
-                       "--players", "3")
+                       "--players", "3", "--entry", "direct")
     assert code == 0
     assert "Winner: " in out and "Stored as game 1" in out
     code, out, _ = run(capsys, "-c", str(config_file), "log")
@@ -156,7 +156,7 @@ def test_demo_serves_the_status_page_while_it_plays(capsys, tmp_path):
     config = tmp_path / "companion.toml"
     config.write_text('[table]\ndatabase = "t.sqlite3"\n[web]\nport = 0\nsecret_key_file = "key"\n', encoding="utf-8")
     code, out, _ = run(capsys, "-c", str(config), "demo", "--game", "corgi-pileup", "--seed", "2", "--delay", "0",
-                       "--then", "exit")
+                       "--entry", "direct", "--then", "exit")
     assert code == 0
     (url,) = [line.split()[-1] for line in out.splitlines() if line.startswith("Status page:")]
     assert url.startswith("http://127.0.0.1:")
@@ -177,7 +177,8 @@ def test_demo_explains_a_status_page_port_in_use(capsys, tmp_path):
         port = taken.getsockname()[1]
         config = tmp_path / "companion.toml"
         config.write_text(f'[table]\ndatabase = "t.sqlite3"\n[web]\nport = {port}\n', encoding="utf-8")
-        code, _, err = run(capsys, "-c", str(config), "demo", "--game", "corgi-pileup", "--then", "exit")
+        code, _, err = run(capsys, "-c", str(config), "demo", "--game", "corgi-pileup", "--entry", "direct",
+                              "--then", "exit")
     assert code == 2
     assert f"cannot listen on 127.0.0.1:{port}" in err and "another companion" in err
 

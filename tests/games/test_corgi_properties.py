@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -11,9 +9,7 @@ from companion.games.base import GameSetup
 from companion.games.corgi_pileup import CorgiPileup
 from companion.games.corgi_pileup.rules import FULL_DECK
 from companion.games.corgi_pileup.state import TARGET, Phase
-from companion.table.log import EventLog
-from companion.table.replay import fold
-from companion.table.session import TableSession
+from tests.games.session_checks import check_log_replay_and_undo, random_steps
 
 RULESET = CorgiPileup()
 MAX_ACTIONS = 5_000  # far more than any real game needs: reaching it means the game cannot end
@@ -45,20 +41,12 @@ def expected_scores(before, after) -> list[int]:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_legal_games_reach_an_outcome_without_losing_a_card(game):
-    setup, seed = game
-    rng = random.Random(seed)
-    state = RULESET.setup(setup)
-    for _ in range(MAX_ACTIONS):
-        if RULESET.outcome(state) is not None:
-            break
-        chance = RULESET.chance(state, rng)
-        action = chance or rng.choice(RULESET.legal_actions(state))
-        after = RULESET.apply(state, action)
-        assert after.all_cards() == sorted(FULL_DECK)  # no card created or lost
-        assert all(len(h) == c for h, c in zip(after.hands, after.hand_counts, strict=True))
-        assert all(0 <= s <= TARGET for s in after.scores)
-        assert after.scores == expected_scores(state, after)
-        state = after
+    state = None
+    for before, _, state in random_steps(RULESET, *game, MAX_ACTIONS):
+        assert state.all_cards() == sorted(FULL_DECK)  # no card created or lost
+        assert all(len(h) == c for h, c in zip(state.hands, state.hand_counts, strict=True))
+        assert all(0 <= s <= TARGET for s in state.scores)
+        assert state.scores == expected_scores(before, state)
     outcome = RULESET.outcome(state)
     assert outcome is not None, "the game never ended"
     assert len(outcome.winners) == 1
@@ -67,24 +55,7 @@ def test_random_legal_games_reach_an_outcome_without_losing_a_card(game):
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(games, st.data())
-def test_the_log_replays_to_the_same_state_and_undo_then_redo_is_a_no_op(game, data):
+@given(games)
+def test_the_log_replays_to_the_same_state_and_undo_then_redo_is_a_no_op(game):
     setup, seed = game
-    rng = random.Random(seed)
-    log = EventLog(":memory:")
-    session = TableSession(log, seed=seed)
-    session.start_game(setup, "test")
-    for _ in range(MAX_ACTIONS):
-        if session.status() != "playing":
-            break
-        action = rng.choice(RULESET.legal_actions(session.state))
-        if rng.random() < 0.1:
-            before = session.state
-            session.submit(action, "test")
-            session.undo("test")
-            assert session.state == before
-        session.submit(action, "test")
-    assert session.status() == "finished"
-    replayed = fold(log.events(session.game_id))
-    assert replayed.state == session.state
-    assert TableSession(log).snapshot() == session.snapshot() | {"warnings": []}
+    check_log_replay_and_undo(RULESET, setup, seed, MAX_ACTIONS)

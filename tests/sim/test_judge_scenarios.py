@@ -13,7 +13,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config, load_config
 from companion.games.base import GameSetup
-from companion.runtime import LiveTable, live_pigzup_table
+from companion.runtime import Running, live_table
 from companion.sim.pico import SimulatedPico
 from companion.table.log import EventLog
 from companion.table.session import TableSession
@@ -28,7 +28,7 @@ STACKED = 1.0  # after place(): the hand leaves at 0.35 s, the pile settles 0.3 
 class Rig:
     config: Config
     pico: SimulatedPico
-    live: LiveTable
+    live: Running
     factory: MockFactory
 
     @property
@@ -65,7 +65,7 @@ class Rig:
         """Wait for a verdict after the first ``since`` that hands the race to the referee; its reason."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            verdicts = self.live.table.verdicts[since:]
+            verdicts = self.live.table.adapter.verdicts[since:]
             if verdicts:
                 assert verdicts[-1].referee_needed, verdicts[-1]
                 return verdicts[-1].reason
@@ -74,9 +74,10 @@ class Rig:
 
     def explain(self) -> str:
         """What the judge saw, for a failing scenario."""
-        table = self.live.table
-        trace = table.judge.trace if table.judge else []
-        return f"notices {list(table.view()['notices'])}, verdicts {table.verdicts[-2:]}, trace tail {trace[-6:]}"
+        pigzup = self.live.table.adapter
+        trace = pigzup.judge.trace if pigzup.judge else []
+        notices = [n.text for n in pigzup.notices]
+        return f"notices {notices}, verdicts {pigzup.verdicts[-2:]}, trace tail {trace[-6:]}"
 
     def clear(self) -> None:
         with self.pico.lock:
@@ -96,8 +97,8 @@ def rig(tmp_path_factory) -> Iterator[Rig]:
     factory = MockFactory()
     log = EventLog(folder / "t.sqlite3")
     try:
-        with SimulatedPico(pads=6, realtime=True, seed=9) as pico, live_pigzup_table(
-            config, TableSession(log), None, pin_factory=factory
+        with SimulatedPico(pads=6, realtime=True, seed=9) as pico, live_table(
+            config, TableSession(log), None, pin_factory=factory, serial_path=pico.port
         ) as live:
             assert live.devices.link.wait_connected(5)
             time.sleep(0.6)
@@ -195,7 +196,7 @@ def test_pad_stops_mid_match_and_the_referee_decides(rig):
     with rig.pico.lock:
         rig.pad(BEN).place(1)
     time.sleep(0.5)
-    before = len(rig.live.table.verdicts)
+    before = len(rig.live.table.adapter.verdicts)
     rig.pico.stop_hx711(BEN)
     assert "Ben's pad failed" in rig.referee_call(before, timeout=3)
     assert rig.session.state.race is not None  # no automatic verdict: the race waits for the referee
@@ -206,7 +207,7 @@ def test_pad_stops_mid_match_and_the_referee_decides(rig):
 
 def test_pico_unplugged_mid_match(rig):
     rig.race(2)
-    before = len(rig.live.table.verdicts)
+    before = len(rig.live.table.adapter.verdicts)
     rig.pico.unplug()
     try:
         assert "pad failed (Pico not connected" in rig.referee_call(before, timeout=5)
@@ -229,7 +230,7 @@ def test_non_player_shout_is_ignored(rig):
     rig.press(BEN)
     result = rig.verdict()
     assert result.winner == BEN
-    assert any("Cat is not in this race" in text for text in rig.live.table.view()["notices"])
+    assert any("Cat is not in this race" in text for text in rig.live.table.view()["match"]["notices"])
 
 
 def test_piggies_with_no_match_called(rig):
@@ -238,6 +239,22 @@ def test_piggies_with_no_match_called(rig):
     stack(rig, CAT, 2)
     rig.press(CAT)
     time.sleep(0.2)
-    notices = rig.live.table.view()["notices"]
+    notices = rig.live.table.view()["match"]["notices"]
     assert "No match — piggies back!" in notices
     assert rig.session.state.results == []
+
+
+def test_a_pad_stuck_during_the_hold_goes_to_the_referee_not_to_the_opponent(rig):
+    rig.race(3)
+    stack(rig, BEN, 3)
+    rig.press(BEN)
+    before = len(rig.live.table.adapter.verdicts)
+    rig.pico.stick_hx711(BEN, -1)  # Ben's HX711 dies mid-hold, sending all ones
+    try:
+        assert "Ben's pad failed (HX711 stuck at raw -1" in rig.referee_call(before, timeout=3)
+        assert rig.session.state.race is not None  # no automatic verdict (PZ-6)
+        assert "2: fault (HX711 stuck at raw -1" in rig.session.snapshot()["devices"]["pico"]["pads"]
+        rig.session.submit({"type": "verdict", "winner": BEN, "reason": "Referee: the pile stood"}, "web")
+        assert rig.session.state.results[-1].winner == BEN
+    finally:
+        rig.pico.stick_hx711(BEN, None)

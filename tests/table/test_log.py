@@ -43,3 +43,17 @@ def test_games_are_listed_with_their_players_and_events_in_order(db_path):
     with pytest.raises(KeyError, match="no game 99"):
         log.game(99)
     log.close()
+
+
+def test_closing_folds_the_write_ahead_log_into_the_database(db_path):
+    log = EventLog(db_path)
+    start = log.create_game(GameSetup("corgi-pileup", ("A", "B")), ts=1.0, source="t")
+    for n in range(50):
+        log.append(start.game_id, 2.0 + n, "t", "action", {"type": "deal", "seed": n})
+    wal = db_path.with_name(db_path.name + "-wal")
+    assert wal.stat().st_size > 0
+    log.close()
+    assert not wal.exists() or wal.stat().st_size == 0
+    reopened = EventLog(db_path)
+    assert len(reopened.events(start.game_id)) == 51
+    reopened.close()

@@ -105,7 +105,7 @@ def test_cards_watch_reports_flips_from_the_simulated_camera(reference_root: Pat
     capsys.readouterr()
     assert main(["-c", str(config), "cards", "watch", "--frames", "16"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [line["zone"] for line in lines] == ["seat-1"]
+    assert [(line["event"], line["zone"]) for line in lines] == [("CardSeen", "seat-1")]
     assert lines[0]["face"] in {f.stem for f in (reference_root / "squirrels").iterdir()}
 
 

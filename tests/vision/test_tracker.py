@@ -6,7 +6,8 @@ import math
 
 import numpy as np
 
-from companion.vision.observations import UNKNOWN, CardSeen
+from companion.table.observations import CardGone, CardSeen, CardUnreadable, ZoneCleared
+from companion.vision.observations import UNKNOWN
 from companion.vision.pipeline import CardFound
 from companion.vision.tracker import Tracker
 
@@ -18,9 +19,13 @@ def card(face: str, x: float = 100, y: float = 100, angle: float = 0, zone: str 
     return CardFound(face, conf, zone, (local @ rot.T + (x, y)).astype(np.float32), face, 0.001)
 
 
-def run(frames: list[list[CardFound]], **kw) -> list[CardSeen]:
+def observe(frames: list[list[CardFound]], **kw) -> list:
     tracker = Tracker(**kw)
-    return [seen for frame in frames for seen in tracker.update(frame)]
+    return [obs for frame in frames for obs in tracker.update(frame)]
+
+
+def run(frames: list[list[CardFound]], **kw) -> list[CardSeen]:
+    return [obs for obs in observe(frames, **kw) if isinstance(obs, CardSeen)]
 
 
 def test_a_card_is_reported_once_after_it_has_been_steady() -> None:
@@ -56,3 +61,47 @@ def test_two_cards_in_different_zones_are_tracked_apart() -> None:
 def test_a_card_gone_for_long_is_forgotten_and_reported_again() -> None:
     frames = [[card("9")]] * 4 + [[]] * 4 + [[card("9")]] * 4
     assert [s.face for s in run(frames, forget=3)] == ["9", "9"]
+
+
+def test_a_card_taken_away_is_gone_and_its_zone_cleared() -> None:
+    frames = [[card("9"), card("4", x=300)]] * 4 + [[card("4", x=300)]] * 4 + [[]] * 4
+    obs = [(type(o).__name__, o.zone, getattr(o, "face", None), o.frame) for o in observe(frames, forget=2)
+           if not isinstance(o, CardSeen)]
+    assert obs == [("CardGone", "centre", "9", 7), ("CardGone", "centre", "4", 11), ("ZoneCleared", "centre", None, 11)]
+
+
+def test_a_card_covered_by_another_is_not_gone_until_the_pile_is_collected() -> None:
+    lower, upper = card("8"), card("5", x=106, angle=30)
+    frames = [[lower]] * 4 + [[upper]] * 10 + [[]] * 4
+    obs = observe(frames, forget=2)
+    assert [(type(o).__name__, getattr(o, "face", None)) for o in obs] == [
+        ("CardSeen", "8"), ("CardSeen", "5"), ("CardGone", "8"), ("CardGone", "5"), ("ZoneCleared", None)]
+    assert len({o.frame for o in obs if isinstance(o, CardGone)}) == 1  # the whole pile went in one movement
+
+
+def test_a_hand_over_a_card_for_less_than_forget_frames_is_not_a_card_gone() -> None:
+    frames = [[card("2")]] * 4 + [[]] * 5 + [[card("2")]] * 3
+    assert [type(o) for o in observe(frames, forget=6)] == [CardSeen]
+
+
+def test_a_card_the_recogniser_cannot_name_is_unreadable_once_and_never_named() -> None:
+    blurred = CardFound(UNKNOWN, 0.1, "centre", card("x").corners, "7", 0.02)
+    obs = observe([[blurred]] * 20, steady=3)
+    assert obs == [CardUnreadable("centre", "7", 12)]
+
+
+def test_an_unreadable_card_that_becomes_readable_is_then_seen() -> None:
+    blurred = CardFound(UNKNOWN, 0.1, "centre", card("x").corners, "7", 0.02)
+    obs = observe([[blurred]] * 12 + [[card("7")]] * 3, steady=3)
+    assert [type(o) for o in obs] == [CardUnreadable, CardSeen]
+
+
+def test_an_unreadable_card_taken_away_clears_its_zone() -> None:
+    blurred = CardFound(UNKNOWN, 0.1, "seat-1", card("x").corners, "7", 0.02)
+    obs = observe([[blurred]] * 12 + [[]] * 3, steady=3, forget=2)
+    assert obs == [CardUnreadable("seat-1", "7", 12), ZoneCleared("seat-1", 15)]
+
+
+def test_a_card_lying_face_down_is_no_question() -> None:
+    back = CardFound(UNKNOWN, 0.0, "seat-1", card("x").corners, "7", 0.03)
+    assert observe([[back]] * 30, steady=3) == []

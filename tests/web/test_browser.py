@@ -10,9 +10,9 @@ from playwright.sync_api import Page, expect
 
 from companion.games.base import GameSetup
 from companion.games.registry import GAMES
-from companion.table.observations import ButtonPress, PadReading, PileState
+from companion.table.live import LiveTable
+from companion.table.observations import ButtonPress, CardSeen, PadReading, PileState
 from companion.table.pigzup_judge import JudgeSettings
-from companion.table.pigzup_table import PigzUpTable
 from companion.table.session import TableSession
 from companion.vision.seats import seat_of_zone
 from companion.web.server import WebServer, start_server
@@ -193,21 +193,46 @@ def test_usable_at_phone_width(page: Page, server: WebServer, table: TableSessio
 def test_a_pigzup_race_shows_live_with_the_hold_countdown_and_verdict(page: Page, server: WebServer,
                                                                       table: TableSession) -> None:
     table.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="test")
-    pigzup = PigzUpTable(table, JudgeSettings(hold_seconds=1.5), seat_of_zone).start()
+    pigzup = LiveTable(table, seat_of_zone, settings={"pigzup": JudgeSettings(hold_seconds=1.5)}).start()
     try:
         page.goto(server.url)
-        pigzup.card_flipped("seat-1", "3-pink-blue")
-        pigzup.card_flipped("seat-4", "3-blue-green")
+        pigzup.observe(CardSeen("seat-1", "3-pink-blue", 0.9))
+        pigzup.observe(CardSeen("seat-4", "3-blue-green", 0.9))
         expect(page.locator("#match-call")).to_have_text("Ben vs Ann: 3 piggies!")
         now = time.monotonic()
-        pigzup.pad(PadReading(1, PileState.STABLE, 3, now))
-        pigzup.press(ButtonPress(1, now))
+        pigzup.observe(PadReading(1, PileState.STABLE, 3, now))
+        pigzup.observe(ButtonPress(1, now))
         expect(page.locator("#match-pads")).to_contain_text("Ben: stable(3)")
         expect(page.locator("#match-hold")).to_contain_text("Ben shouted PIGZUP! Hold…")
         shot(page, "pigzup-hold")
-        pigzup.pad(PadReading(1, PileState.TOPPLED, 3, now + 0.5))
+        pigzup.observe(PadReading(1, PileState.TOPPLED, 3, now + 0.5))
         expect(page.locator("#match-verdict")).to_have_text("Ben's pile toppled 0.50 s after the shout.")
         expect(page.locator("#recent li").first).to_contain_text("Ann wins the match.")
         expect(page.locator("#stats tbody tr").first).to_contain_text("Ann")
     finally:
         pigzup.stop()
+
+
+@pytest.mark.parametrize("page", [PHONE], indirect=True)
+def test_the_table_asks_on_a_phone_and_the_player_answers_with_a_tap(page: Page, server: WebServer,
+                                                                     table: TableSession) -> None:
+    table.start_game(GameSetup("corgi-pileup", ("Ana", "Ben", "Cai")), source="test")
+    live = LiveTable(table, seat_of_zone).start()
+    try:
+        page.goto(server.url)
+        for frame, face in enumerate(("2", "3", "6"), 1):
+            live.observe(CardSeen("centre", face, 0.9, frame))
+        expect(page.locator("#table-centre img.card")).to_have_count(3)
+        expect(page.locator("#table-centre img.card").nth(2)).to_have_attribute("alt", "6")
+        ask = page.locator(".ask")
+        expect(ask.locator(".question")).to_contain_text("Cai won the trick with a 6")
+        expect(ask.locator("button.answer")).to_have_count(3)
+        box = ask.locator("button.answer").first.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= PHONE["width"]
+        shot(page, "phone-table-asks")
+        ask.locator("button.answer", has_text="Ben").click()
+        expect(page.locator(".ask")).to_have_count(0)
+        expect(page.locator("#recent li").first).to_contain_text("Cai chose Ben to discard and draw.")
+        assert table.state.six_target == 1
+    finally:
+        live.stop()

@@ -58,13 +58,9 @@ class CorgiPileup(Ruleset[CorgiState]):
     def setup(self, setup: GameSetup) -> CorgiState:
         self.check_setup(setup)
         n = len(setup.players)
-        unknown = set(setup.options) - {"first_leader", "starting_scores"}
-        if unknown:
-            raise MalformedAction("bad-option", f"Corgi Pileup has no option {sorted(unknown)[0]!r}.")
+        self.check_options(setup, ("first_leader", "starting_scores"))
         # "The player who most recently pet a dog leads the first trick": the referee says who (a seat).
-        leader = setup.options.get("first_leader", 0)
-        if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n:
-            raise MalformedAction("bad-option", f"first_leader must be a seat from 0 to {n - 1}.")
+        leader = self.seat_option(setup, "first_leader")
         # A game carried on from paper starts from the scores the markers show (default: everyone on 0).
         scores = setup.options.get("starting_scores", [0] * n)
         if (

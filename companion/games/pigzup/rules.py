@@ -21,7 +21,7 @@ from companion.games.base import (
     Scoreboard,
     ScoreRow,
 )
-from companion.games.decks import Deck, DeckError, Face, load_deck, matches
+from companion.games.decks import Deck, DeckError, Face, load_deck, matches, registered_deck
 from companion.games.pigzup.actions import Flip, MatchVerdict, RollDie, WrongStyle
 from companion.games.pigzup.state import MatchResult, Phase, PigzState, Race, Style
 from companion.games.pigzup.stats import reaction_stats
@@ -51,7 +51,8 @@ class PigzUp(Ruleset[PigzState]):
         self._decks: dict[str, Deck] = {}
 
     def deck(self, state: PigzState) -> Deck:
-        name = str(state.setup.options.get("deck", "pigzup"))
+        """The game's deck, chosen by name from the registered ones (see ``registered_deck``)."""
+        name = registered_deck(state.setup.options.get("deck", "pigzup"))
         if name not in self._decks:
             self._decks[name] = load_deck(name)
         return self._decks[name]
@@ -59,14 +60,10 @@ class PigzUp(Ruleset[PigzState]):
     # ----------------------------------------------------------------------------------------- setup
     def setup(self, setup: GameSetup) -> PigzState:
         self.check_setup(setup)
-        unknown = set(setup.options) - {"first_player", "deck"}
-        if unknown:
-            raise MalformedAction("bad-option", f"PigzUp! has no option {sorted(unknown)[0]!r}.")
+        self.check_options(setup, ("first_player", "deck"))
         n = len(setup.players)
         # "Starting with the youngest player": the referee says who that is (Ruling PZ-16).
-        first = setup.options.get("first_player", 0)
-        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
-            raise MalformedAction("bad-option", f"first_player must be a seat from 0 to {n - 1}.")
+        first = self.seat_option(setup, "first_player")
         state = PigzState(setup=setup, deck_size=0, die=setup.variant == "die", turn=first)
         try:
             deck = self.deck(state)
@@ -349,9 +346,6 @@ class PigzUp(Ruleset[PigzState]):
 
     def outcome(self, state: PigzState) -> Outcome | None:
         return state.result
-
-    def findings(self, state: PigzState) -> tuple:
-        return ()
 
     def describe(self, state: PigzState, action: Action) -> str:
         names = state.players

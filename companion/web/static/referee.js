@@ -73,7 +73,12 @@
     input.id = `player-${seat}`;
     input.required = true;
     input.autocomplete = "off";
-    li.append(label, input);
+    // Where the player sits at the table (the mat's seat zones); "usual" lets the mat's plan decide.
+    const zone = document.createElement("select");
+    zone.className = "zone";
+    zone.setAttribute("aria-label", `Place at the table of player ${seat + 1}`);
+    zone.append(option("", "usual place"), ...[1, 2, 3, 4, 5, 6].map((n) => option(`seat-${n}`, `at seat ${n} of the mat`)));
+    li.append(label, input, zone);
     list.append(li);
   }
 
@@ -86,10 +91,13 @@
       return say("The game options are not valid JSON.", "error");
     }
     const players = [...$("start-players").querySelectorAll("input")].map((i) => i.value.trim());
+    const zones = [...$("start-players").querySelectorAll("select.zone")].map((z) => z.value);
+    const seats = zones.every((z) => z) ? zones : [];
+    if (!seats.length && zones.some((z) => z)) return say("Choose a place for every player, or leave them all on their usual place.", "error");
     try {
       const data = await post("start", {
         game: $("start-game").value, variant: $("start-variant").value, players, options,
-        full_information: $("start-full").checked,
+        full_information: $("start-full").checked, seats,
       });
       say(`Game ${data.game_id} started.`);
     } catch (err) {

@@ -91,6 +91,57 @@
     fill($("match-notices"), (match.notices || []).slice(-3).reverse().map((n) => el("li", n)));
   }
 
+  // The table's questions: big buttons anyone at the table can press (a player's own choice needs no PIN; the
+  // server refuses a referee question without it, and the message shows next to the buttons).
+  let promptToken = "";
+
+  async function answerPrompt(prompt, option, note) {
+    note.textContent = "Sending…";
+    try {
+      if (!promptToken) promptToken = (await (await fetch("/api/prompts", { cache: "no-store" })).json()).csrf_token;
+      const response = await fetch(`/api/prompts/${prompt.id}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": promptToken },
+        body: JSON.stringify({ option }),
+      });
+      const data = await response.json();
+      note.textContent = response.ok ? "Recorded." : data.message || "Refused.";
+      if (response.ok && data.state) render(data.state);
+    } catch (err) {
+      note.textContent = "The table did not answer: try again.";
+    }
+  }
+
+  function promptBox(prompt, players) {
+    const box = el("div", null, { class: "ask", "data-prompt": String(prompt.id) });
+    const who = prompt.seat === null ? "The referee decides" : `${players[prompt.seat] || "A player"} decides`;
+    box.append(el("p", prompt.question, { class: "question" }), el("p", who, { class: "meta" }));
+    const note = el("p", "", { class: "meta", role: "status" });
+    const buttons = el("div", null, { class: "answers" });
+    prompt.options.forEach((option, index) => {
+      const button = el("button", option.label, { type: "button", class: "answer" });
+      button.addEventListener("click", () => answerPrompt(prompt, index, note));
+      buttons.append(button);
+    });
+    box.append(buttons, note);
+    return box;
+  }
+
+  function renderTable(table, prompts, players) {
+    const objection = table && table.objection;
+    const said = (table && table.said) || [];
+    const centre = (table && table.centre) || [];
+    const asks = prompts || [];
+    $("table-panel").hidden = !objection && !asks.length && !said.length && !centre.length;
+    $("table-objection").textContent = objection ? objection.message : "";
+    fill($("prompts"), asks.map((p) => promptBox(p, players || [])));
+    const deck = (current && current.game) || "";
+    fill($("table-centre"), centre.length ? [el("span", "In the centre:", { class: "meta" }), ...centre.map((face) => el("img", null, {
+      src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(face)}.svg`, alt: face, class: "card", width: "63", height: "88",
+    }))] : []);
+    fill($("table-said"), said.slice(-3).reverse().map((text) => el("li", text)));
+  }
+
   // Per-player statistics a game provides (PigzUp!: races won and reaction times), shown as a table.
   function renderStats(stats) {
     const rows = stats || [];
@@ -125,7 +176,8 @@
     $("game-log").hidden = !snap.game_id;
     $("game-log").href = `/history/${snap.game_id}`;
     fill($("recent"), recent.length ? recent.map((m) => el("li", `${m.text}${m.source ? ` (${m.source})` : ""}`, { value: m.seq })) : [el("li", "No moves yet")]);
-    renderMatch(snap.live && snap.live.match);
+    renderMatch(snap.live && snap.live.table && snap.live.table.match);
+    renderTable(snap.live && snap.live.table, snap.prompts, snap.players);
     renderStats(snap.stats);
     const devices = Object.entries(snap.devices || {});
     fill($("devices"), devices.length ? devices.map(([name, health]) => deviceItem(name, health)) : [el("li", "No devices configured")]);

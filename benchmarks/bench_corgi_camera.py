@@ -1,0 +1,87 @@
+"""Corgi Pileup refereed from the camera (the live-table issue). Prints medians; not a test.
+
+1. Over N seeded simulated games (default 30; 3 bots, scores carried on from 12 so a game is a round or two),
+   every card rendered and read by the real recogniser: the share of plays recorded with no typing (target >= 99%),
+   plays recorded wrongly (target 0: a misread must become a question), questions asked per game, out-of-turn
+   plays caught, and the time from a card put down to the status page being told (median, target <= 300 ms).
+2. The whole simulated table (`companion demo --game corgi-pileup`, status page on): CPU % and peak RSS
+   (target <= 250 MB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from companion.config import load_config
+from companion.sim.corgi_demo import play_corgi_by_camera
+from companion.table.log import EventLog
+from companion.table.session import TableSession
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAYERS = ("Ana", "Ben", "Cai")
+
+
+def config_file(folder: Path, extra: str = "") -> Path:
+    path = folder / "companion.toml"
+    calibration = ROOT / "calibration" / "pads.toml"
+    path.write_text(f'[table]\ndatabase = "t.sqlite3"\nvoice = ""\n[serial]\ncalibration = "{calibration}"\n{extra}',
+                    encoding="utf-8")
+    return path
+
+
+def bench_games(folder: Path, games: int) -> None:
+    config = load_config(config_file(folder, "[web]\nenabled = false\n"))
+    camera = typed = wrong = asked = caught = tried = 0
+    latencies: list[float] = []
+    started = time.monotonic()
+    for seed in range(games):
+        log = EventLog(folder / f"game-{seed}.sqlite3")
+        game = play_corgi_by_camera(config, TableSession(log, seed=seed), PLAYERS, random.Random(seed),
+                                    threading.Event(), options={"starting_scores": [12, 12, 12]}, pace=0.3,
+                                    mischief=0.2)
+        log.close()
+        camera, typed, wrong, asked = camera + game.camera_plays, typed + game.typed, wrong + game.wrong, \
+            asked + game.prompts
+        caught, tried = caught + game.caught, tried + game.misbehaved
+        latencies += game.landed_to_shown_s
+        print(f"  game {seed}: {game.camera_plays} cards read, {game.typed} typed, {game.wrong} wrong, "
+              f"{game.prompts} questions, {game.caught}/{game.misbehaved} out-of-turn caught", flush=True)
+    plays = camera + typed
+    print(f"{games} games by camera in {time.monotonic() - started:.0f} s: {100 * camera / plays:.2f}% of {plays} "
+          f"plays recorded with no typing (target >= 99%); {wrong} recorded wrongly (target 0); "
+          f"{asked / games:.1f} questions per game; {caught} of {tried} out-of-turn plays caught")
+    print(f"card put down -> status page told: median {1000 * statistics.median(latencies):.0f} ms, "
+          f"p95 {1000 * statistics.quantiles(latencies, n=20)[-1]:.0f} ms over {len(latencies)} cards "
+          "(target <= 300 ms)")
+
+
+def bench_demo(folder: Path) -> None:
+    config = config_file(folder, '[web]\nport = 0\nsecret_key_file = "key"\n')
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "companion", "-c", str(config), "demo", "--game", "corgi-pileup",
+                           "--seed", "2", "--players", "3", "--then", "exit"], capture_output=True, text=True,
+                          check=True)
+    wall = time.monotonic() - started
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    winner = next(line for line in done.stdout.splitlines() if line.startswith("Winner:"))
+    print(f"simulated Corgi Pileup table, 3 bots, status page on: {wall:.0f} s to a winner ({winner}); "
+          f"CPU {100 * (usage.ru_utime + usage.ru_stime) / wall:.0f}% of one core; "
+          f"peak RSS {usage.ru_maxrss / 1024:.0f} MB (target <= 250 MB)")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=30)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        bench_games(Path(tmp), args.games)
+        bench_demo(Path(tmp))

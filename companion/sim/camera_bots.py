@@ -1,0 +1,39 @@
+"""Which games the simulator's bots can play through the rendered camera, and how each tells its story.
+
+A game joins by adding its bots here (a function that plays one game on the simulated table and returns what
+happened, and the sentence the demo prints about it); every other game is played by bots entering moves directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.sim.corgi_demo import CameraGame, play_corgi_by_camera
+from companion.sim.pigzup_demo import SimulatedGame, play_simulated
+
+
+@dataclass(frozen=True)
+class CameraBots:
+    """``play(config, session, players, rng, stop, variant=, pace=)`` plays one game to its end."""
+
+    play: Callable[..., Any]
+    summary: Callable[[Any], str]
+
+
+def _pigzup(played: SimulatedGame) -> str:
+    if played.camera_misses:
+        return f"(the referee entered {played.camera_misses} flips the camera did not report)"
+    return "(the camera reported every flip)"
+
+
+def _corgi(game: CameraGame) -> str:
+    return (f"(the camera read {game.camera_plays} cards; the referee typed {game.typed}; the table caught "
+            f"{game.caught} out-of-turn plays and asked {game.prompts} questions)")
+
+
+CAMERA_BOTS: dict[str, CameraBots] = {
+    "pigzup": CameraBots(play_simulated, _pigzup),
+    "corgi-pileup": CameraBots(play_corgi_by_camera, _corgi),
+}

@@ -1,0 +1,42 @@
+"""The contract between the live table and one game: observations in, proposed moves and prompts out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from companion.table.live import LiveTable
+
+
+class TableAdapter:
+    """A game's table. This base sees nothing: every move of a game without an adapter is entered by hand.
+
+    An adapter runs only on the live table's thread, so it needs no locks. It reads the session through
+    ``self.table.session``, submits through ``self.table.propose`` (the rules decide, the table asks or
+    objects) and talks to the players through ``ask``, ``announce`` and ``say``.
+    """
+
+    game: ClassVar[str] = ""
+
+    def __init__(self, table: LiveTable) -> None:
+        self.table = table
+
+    def observe(self, observation: Any, t: float) -> None:
+        """A camera observation, a pad reading or a button press at host time ``t``."""
+
+    def changed(self, t: float) -> None:
+        """The session changed (a move by anyone, an undo, the referee): follow it, ask what it now needs."""
+
+    def tick(self, t: float) -> None:
+        """Time passes (a few times a second), for adapters that time something."""
+
+    def live_key(self, t: float) -> tuple[Any, ...]:
+        """What the status page shows of ``view()`` changes when this does (checked after every input)."""
+        return ()
+
+    def view(self) -> dict[str, Any]:
+        """Live data for the status page beyond the ruleset's own view, under ``live.table``."""
+        return {}
+
+    def close(self) -> None:
+        """Another game starts: let go of anything in progress."""

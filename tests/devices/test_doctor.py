@@ -1,0 +1,160 @@
+"""`companion doctor` on the simulated table (every check ok) and on each broken case (its message, its fix and
+a non-zero exit)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import socket
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.cli import main
+from companion.config import load_config
+from companion.devices.calibration import CalibrationProfile
+from companion.devices.doctor import MB, Doctor, Level, Probes
+from companion.devices.doctor_commands import run_doctor
+from companion.games.base import GameSetup
+from companion.games.decks import load_deck
+from companion.sim import pico as pico_module
+from companion.sim.render import write_reference_folder
+from companion.table.log import EventLog
+from companion.table.session import TableSession
+from companion.vision.calibrate import catalog_from_folder
+
+ROOT = Path(__file__).parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def table(tmp_path, capsys) -> Path:
+    """A simulated table's folder: the shipped pad calibration, a log with a game, today's backup."""
+    (tmp_path / "calibration").mkdir()
+    shutil.copy(ROOT / "calibration" / "pads.toml", tmp_path / "calibration" / "pads.toml")
+    config = tmp_path / "companion.toml"
+    config.write_text(f'[web]\nhost = "0.0.0.0"\nport = {free_port()}\n', encoding="utf-8")
+    log = EventLog(tmp_path / "var" / "tableside.sqlite3")
+    TableSession(log, seed=1).start_game(GameSetup("corgi-pileup", ("Ann", "Ben")), source="web")
+    log.close()
+    assert main(["-c", str(config), "backup", "--daily"]) == 0
+    capsys.readouterr()
+    return config
+
+
+def doctor(capsys, config: Path, *only: str) -> tuple[int, list[list[str]], str]:
+    """Exit status, the table's rows split into check / level / detail, and the whole output."""
+    code = main(["-c", str(config), "doctor", *(["--only", *only] if only else [])])
+    out = capsys.readouterr().out
+    rows = [line.split(None, 2) for line in out.splitlines() if line and not line.startswith(" ")]
+    return code, rows[:-1], out
+
+
+def test_the_simulated_table_is_all_green(capsys, table):
+    code, rows, out = doctor(capsys, table)
+    assert code == 0, out
+    checks = [row[0] for row in rows]
+    assert checks == ["camera", "mat", "firmware", *(["pad"] * 6), "gpio", "disk", "log", "backups", "web"]
+    assert {row[1] if row[0] != "pad" else row[2].split()[0] for row in rows} == {"ok"}, out
+    assert "4 of 4 A3 mat markers in view" in out and "log       ok    1 games, 2 events, integrity ok" in out
+    assert "everything the table needs is ready" in out
+
+
+def test_no_camera(capsys, table):
+    table.write_text(table.read_text() + "[camera]\nsource = 7\n")
+    code, rows, out = doctor(capsys, table, "camera")
+    assert code == 1
+    assert rows == [["camera", "FAIL", "camera 7: cannot open (unplugged or wrong source?)"]]
+    assert "fix: plug the USB camera in" in out
+
+
+def test_no_pico(capsys, table, tmp_path):
+    table.write_text(table.read_text() + f'[serial]\nport = "{tmp_path / "ttyACM0"}"\n')
+    code, rows, out = doctor(capsys, table, "pico")
+    assert code == 1 and rows[0][:2] == ["pico", "FAIL"] and "no Pico on" in out
+    assert "dialout group" in out
+
+
+def test_a_pico_with_other_firmware_is_told_to_flash(capsys, table, monkeypatch):
+    monkeypatch.setattr(pico_module, "FIRMWARE_VERSION", "0.0.9")
+    code, rows, out = doctor(capsys, table, "pico")
+    assert code == 1 and rows[0][:2] == ["firmware", "FAIL"]
+    assert "runs firmware 0.0.9" in out and "flash the firmware: companion firmware flash" in out
+
+
+def test_a_pad_never_calibrated(capsys, table):
+    path = table.parent / "calibration" / "pads.toml"
+    profile = CalibrationProfile.load(path)
+    replace(profile, pads=profile.pads[:4]).save(path)  # calibrated with 4 pads; the Pico has 6
+    code, rows, out = doctor(capsys, table, "pico")
+    assert code == 1
+    assert [r for r in rows if r[2].startswith("FAIL")] == [["pad", "5", "FAIL  never calibrated"],
+                                                             ["pad", "6", "FAIL  never calibrated"]]
+    assert "fix: companion calibrate pads --pad 5" in out
+
+
+def test_a_full_disk(capsys, table):
+    def full(_folder):
+        return 32_000 * MB, 31_990 * MB, 10 * MB
+
+    args = argparse.Namespace(only=["disk"], interactive=False, bench=False)
+    code = run_doctor(args, load_config(table), Probes(disk_usage=full))
+    out = capsys.readouterr().out
+    assert code == 1 and "disk  FAIL  10 MB free on" in out and "fix: free space" in out
+
+
+def test_a_corrupt_log(capsys, table):
+    database = table.parent / "var" / "tableside.sqlite3"
+    data = bytearray(database.read_bytes())
+    data[4096 + 8 : 4096 + 400] = b"\xa5" * 392  # the second page, where the games are
+    database.write_bytes(bytes(data))
+    code, rows, out = doctor(capsys, table, "log")
+    assert code == 1 and rows[0][:2] == ["log", "FAIL"]
+    assert "damaged" in out and "fix: stop the table and restore the newest backup: companion restore" in out
+
+
+def test_interactive_seats_light_each_led_and_wait_for_its_button(capsys, table):
+    """The person at the table, played by mock pins: seat 1 presses while its LED is lit, seat 2 never does."""
+    base = load_config(table)
+    config = replace(base, buttons=replace(base.buttons, seat_buttons=(5, 6), seat_leds=(12, 16)))
+    factory = MockFactory()
+    lit_when_asked = []
+
+    def person(text: str) -> None:
+        seat = int(text.split()[1].rstrip(":")) - 1
+        lit_when_asked.append([factory.pin(p).state for p in config.buttons.seat_leds])
+        if seat == 0:
+            button = factory.pin(config.buttons.seat_buttons[0])
+            button.drive_low()
+            button.drive_high()
+
+    probes = Probes(pin_factory=lambda _name: factory, ask=person, seat_timeout_s=0.05)
+    findings = Doctor(config, probes).run(("seats",))
+    assert [(f.check, f.level) for f in findings] == [("seat 1", Level.OK), ("seat 2", Level.FAIL)]
+    assert "no press on GPIO 6" in findings[1].detail and "GND" in findings[1].fix
+    assert lit_when_asked == [[1, 0], [0, 1]]  # only the asked seat's LED is on
+
+
+def test_bench_times_the_camera_recognition_and_pad_link(capsys, table):
+    """On the simulated table with a catalogue of the deck its camera shows: every figure is printed."""
+    deck = load_deck("corgi-pileup")
+    faces = table.parent / "faces"
+    write_reference_folder(deck, str(faces))
+    catalog_from_folder(deck, faces).save(table.parent / "calibration" / "cards" / "corgi-pileup")
+    code = main(["-c", str(table), "doctor", "--only", "log", "--bench"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    rows = {line.split("  ")[0]: line for line in out.splitlines() if line.startswith("bench")}
+    assert list(rows) == ["bench camera", "bench cards", "bench pads"]
+    assert re.search(r"1280x720: \d+ ms per frame \(median of 10\)", rows["bench camera"])
+    assert re.search(r"\d+ ms per frame \(corgi-pileup, median of 10\); a flip is reported ~[\d.]+ s after it lands "
+                     r"\(3 steady frames\)", rows["bench cards"])
+    assert re.search(r"\d+ frames/s from 6 pads at 80 samples/s \(expected ~480\)", rows["bench pads"])
