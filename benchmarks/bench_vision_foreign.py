@@ -168,7 +168,7 @@ def speed(cats: dict[str, Catalog], frames: int) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--scenes", type=int, default=300, help="scenes to judge")
+    parser.add_argument("--scenes", type=int, default=250, help="scenes to judge")
     parser.add_argument("--speed-frames", type=int, default=10)
     parser.add_argument("--tuning", action="store_true", help="the tuning seeds (from 0) instead of held-out ones")
     args = parser.parse_args()
