@@ -254,6 +254,12 @@ class CrazyCorgiAdapter(TableAdapter):
         seat = self._revealer(state)
         options = [Option(f"The {card_name(s.face)}", Reveal(seat, s.face)) for s in batch]
         options = [o for o in options if ruleset.legal(state, o.action) is None]
+        if len(options) < 2:  # the deck order is known (or none fits): read them in turn, the legal one first
+            first_up = [s for s in batch if options and s.face == options[0].action.card]  # type: ignore[attr-defined]
+            for sighting in first_up[:1]:
+                self.waiting.remove(sighting)
+                self.waiting.appendleft(sighting)
+            return False
         self.unordered, self.unordered_after = batch, self._moves()
         self.waiting = deque(s for s in self.waiting if s not in batch)
         question = (f"{len(batch)} cards landed in the draw zone at once ({names([s.face for s in batch])}): "
@@ -342,8 +348,13 @@ class CrazyCorgiAdapter(TableAdapter):
         return tuple((zone, tuple(faces)) for zone, faces in sorted(self.lying.items()))
 
     def view(self) -> dict[str, Any]:
-        """The draw zone and every Kennel as the camera sees them (the rules' Kennels are on the scoreboard)."""
-        return {
-            "centre": list(self.lying.get(CENTRE, [])),
-            "kennels": {zone: list(faces) for zone, faces in sorted(self.lying.items()) if KENNEL_ZONE.fullmatch(zone)},
-        }
+        """The draw zone and each Kennel with cards, as the camera sees them (the rules' Kennels are on the
+        scoreboard): the page shows the cards, so a player can check what the table took them for."""
+        state = self._state()
+        kennels = []
+        for zone, faces in sorted(self.lying.items()):
+            where = self._kennel(zone)
+            if where is not None and faces and state is not None:
+                kennels.append({"seat": where[0], "name": state.players[where[0]], "kennel": where[1] + 1,
+                                "zone": zone, "cards": list(faces)})
+        return {"centre": list(self.lying.get(CENTRE, [])), "kennels": kennels}
