@@ -397,3 +397,12 @@ def test_players_kennels_follow_where_the_referee_seated_them(session) -> None:
     table.observe(CardGone("seat-2/kennel-3", "red-1-fawn", camera.frame + 1))
     table.drain()
     assert session.state.kennels[1][2] == ["red-1-fawn"]  # a card gone is not a discard by itself
+
+
+def test_a_card_moved_on_leaves_the_draw_zone_on_the_page_even_before_the_camera_reports_it_gone(
+        session, table) -> None:
+    camera = Camera(table)
+    camera.lands("red-2-fawn")
+    camera.lands("yellow-4-fawn")
+    camera.lands("red-2-fawn", zone=kennel(ANA, 1))
+    assert table.view()["centre"] == ["yellow-4-fawn"]

@@ -76,6 +76,10 @@ class CrazyCorgiAdapter(TableAdapter):
     def observe(self, observation: Any, t: float) -> None:
         match observation:
             case CardSeen(zone=zone, face=face, frame=frame) if self._watched(zone):
+                for other, faces in self.lying.items():  # a card moved on is no longer where it lay, even if the
+                    if other != zone and face in faces:  # camera took it for covered there (a new card on its spot)
+                        faces.remove(face)
+                        break
                 self.lying.setdefault(zone, []).append(face)
                 self.waiting.append(_Sighting(zone, face, frame))
             case CardUnreadable(zone=zone, best=best):
