@@ -20,7 +20,7 @@ from companion.games.crazy_corgi.actions import DiscardKennel, Place, Reveal
 from companion.games.crazy_corgi.state import CrazyState
 from companion.sim.corgi_demo import CameraGame
 from companion.sim.crazy_corgi_bots import CrazyCorgiBot
-from companion.sim.crazy_corgi_world import DECK, MAT, CrazyWorld
+from companion.sim.crazy_corgi_world import DECK, MAT, CrazyWorld, seats_for
 from companion.sim.table import simulated_table
 from companion.sim.table_bots import TableBots
 from companion.sim.worlds import plan_world
@@ -126,7 +126,8 @@ def play_crazy_corgi_by_camera(
     world = CrazyWorld(len(plan.players), seed=plan.seed)
     config = replace(config, camera=replace(config.camera, mat=MAT))  # the camera finds the mat the world lies on
     with simulated_table(config, session, world, DECK, rng.getrandbits(16)):
-        game_id = plan.begin(config, session, GameSetup(DECK, plan.players, variant, options or {}))
+        setup = GameSetup(DECK, plan.players, variant, options or {}, seats=seats_for(len(plan.players)))
+        game_id = plan.begin(config, session, setup)
         bots = CrazyCorgiBots(session, world, world_seed=plan.seed, rng=rng, pace=pace)
         if plan.resumed:
             bots.lay_out()

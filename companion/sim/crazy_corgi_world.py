@@ -8,10 +8,18 @@ from companion.sim.corgi_world import CardWorld, Placed
 from companion.vision.mat import CENTRE, DISCARD, KENNELS, kennel_zone
 from companion.vision.seats import seat_zones
 
+LONG_SEATS = {3: ("seat-1", "seat-3", "seat-4")}  # where the plan would use an end seat, whose Kennels are bands
+
 DECK = "crazy-corgi"
 MAT = "A2"
 FRAME = (1280, 720)  # the A2 mat's cards need the pixels (hardware/README.md, "Crazy Corgi")
 DRAWN_MM = 18.0  # how far apart the revealed cards lie in the draw zone (each covers most of the last)
+
+
+def seats_for(players: int) -> tuple[str, ...]:
+    """Where the players sit: along the long sides, where three Kennels lie side by side, while there is room
+    (two to four players; five and six need the end seats too)."""
+    return LONG_SEATS.get(players, tuple(seat_zones(players)))
 
 
 class CrazyWorld(CardWorld):
@@ -19,7 +27,7 @@ class CrazyWorld(CardWorld):
 
     def __init__(self, players: int, seed: int) -> None:
         super().__init__(seed, mat=MAT, frame=FRAME, game=DECK)
-        self.seat_zones = seat_zones(players)
+        self.seat_zones = seats_for(players)
         self.drawn: list[Placed] = []  # the draw zone, oldest first
         self.discard: list[Placed] = []
         self.kennels: dict[tuple[int, int], list[Placed]] = {(p, k): [] for p in range(players) for k in range(KENNELS)}
