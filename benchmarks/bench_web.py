@@ -86,7 +86,7 @@ def rss_kb() -> int:
 def memory_with_clients(server: WebServer, session: TableSession) -> tuple[int, int, int]:
     """Resident memory (KB) before and with the clients, and the process's thread count with them."""
     before = rss_kb()
-    clients = [SSEClient.open(server) for _ in range(CLIENTS)]
+    clients = [SSEClient.open(server, source=f"127.0.1.{i + 1}") for i in range(CLIENTS)]  # one phone each
     try:
         for client in clients:
             client.next_snapshot()

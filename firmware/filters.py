@@ -1,6 +1,8 @@
 # Sample filtering and timing logic, free of hardware so it runs under the unix micropython in tests.
 # Times are the protocol's 32-bit microsecond counter (Clock); diff32 keeps comparisons right across its wrap.
-SPIKES = (0x7FFFFF, -1)
+# Raw values that carry no weight: saturation / glitch (0x7FFFFF, 0x800000) and all ones (-1). The host skips the
+# same list (companion/devices/pile.py GLITCHES); both are checked against tests/vectors/protocol.json.
+SPIKES = (0x7FFFFF, -0x800000, -1)
 WRAP = 0x100000000
 
 
@@ -34,7 +36,7 @@ def signed24(word):
 
 
 class Median3:
-    """Median of the last three readings: removes the HX711's isolated 0x7FFFFF / -1 spikes."""
+    """Median of the last three readings: removes the HX711's isolated SPIKES (glitch values)."""
 
     def __init__(self):
         self.a = self.b = None

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TextIO
 
 from companion.devices import protocol as p
-from companion.devices.calibration import CalibrationProfile, PadCalibration, Thresholds
+from companion.devices.calibration import DEFAULT_RATE_SPS, CalibrationProfile, PadCalibration, Thresholds
 from companion.devices.link import SerialLink
 
 MIN_SIGNAL_TO_NOISE = 20.0
@@ -141,6 +141,11 @@ class Wizard:
     def close(self) -> None:
         self.link.remove_listener(self.tap)
 
+    def rate(self) -> int:
+        """The Pico's sample rate (readings per second), as it reported it."""
+        device = self.link.health().device
+        return device.rate if device and device.rate else DEFAULT_RATE_SPS
+
     def measure(self, step: Step, prompt: str, guess: PadCalibration | None) -> Readings:
         """Ask for something to be put on the pad, then collect readings with a progress bar."""
         pad = step.pad
@@ -148,9 +153,7 @@ class Wizard:
         if self.on_step is not None:
             self.on_step(step)
         self.tap.start(pad, self.samples, self.settle_s)
-        device = self.link.health().device
-        rate = device.rate if device and device.rate else 80
-        deadline = time.monotonic() + 3 * (self.samples / rate + self.settle_s) + 2
+        deadline = time.monotonic() + 3 * (self.samples / self.rate() + self.settle_s) + 2
         while not self.tap.done.wait(0.1):
             if time.monotonic() > deadline:
                 self.out.write("\n")
@@ -195,8 +198,8 @@ class Wizard:
         mean, spread = fit_piggies(weights)
         noise = max(c.noise_g for c in profile.pads)
         profile = replace(profile, piggy_g=round(mean, 3), piggy_spread_g=round(spread, 3),
-                          thresholds=Thresholds.derive(mean, noise))
+                          thresholds=Thresholds.derive(mean, noise, self.rate()))
         why = profile.countable()
         if why:
-            raise CalibrationRefused(f"piggies too spread to count: {why}")
+            raise CalibrationRefused(why)
         return profile

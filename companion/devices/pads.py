@@ -16,7 +16,7 @@ from companion.devices import protocol as p
 from companion.devices.calibration import CalibrationProfile
 from companion.devices.link import LinkDown, SerialLink
 from companion.devices.pile import PileEstimator, PileEvent
-from companion.table.observations import PadReading, PileState, pile_label
+from companion.table.observations import PadReading, PileState
 
 LINK_SILENCE_S = 1.5
 """A link with no frame for this long is dead even if the port is open: a Pico with every pad faulted still
@@ -36,7 +36,7 @@ class TareRefused(RuntimeError):
 
 @dataclass(frozen=True)
 class PadView:
-    """One pad as a status page shows it."""
+    """One pad as a status page shows it: a fault's label says why (the referee decides until it is mended)."""
 
     pad: int
     label: str
@@ -45,6 +45,7 @@ class PadView:
     grams: float
     since_us: int | None
     for_s: float | None  # how long it has been in this state, by the device clock
+    detail: str = ""
 
 
 class PadMonitor:
@@ -91,8 +92,9 @@ class PadMonitor:
                 for estimator in self.estimators:
                     self._emit(estimator.fault(self._last_device_us or 0, "Pico restarted"), host_s)
         self._emit(event, host_s)
-        if event is None and sampled is not None and self._on_reading is not None:
-            self._on_reading(PadReading(sampled.pad, sampled.state, sampled.count, host_s))
+        if event is None and sampled is not None and sampled.weighed and self._on_reading is not None:
+            # Only a reading of the pile shows time passing on it: a glitch or a repeated value says nothing.
+            self._on_reading(PadReading(sampled.pad, sampled.state, sampled.count, host_s, sampled.detail))
 
     def _emit(self, event: PileEvent | None, host_s: float) -> None:
         if event is None:
@@ -132,6 +134,9 @@ class PadMonitor:
             result = results.get(pad)
             if result is None:
                 raise TareRefused(f"pad {pad + 1} sent no readings to tare")
+            if result.n >= 3 and result.spread == 0:
+                raise TareRefused(f"pad {pad + 1} sent the same raw value ({result.mean}) {result.n} times: its "
+                                  "HX711 is stuck; check its wiring (hardware/README.md), then tare again")
             spread_g = result.spread / abs(self.estimators[pad].cal.counts_per_gram)
             if spread_g > band * 2:
                 raise TareRefused(f"pad {pad + 1} moved by {spread_g:.1f} g while taring (limit {band * 2:.1f} g): "
@@ -150,6 +155,6 @@ class PadMonitor:
             for e in self.estimators:
                 since = self._since[e.pad]
                 for_s = None if since is None or now is None else max(0.0, (now - since) / 1e6)
-                views.append(PadView(e.pad, pile_label(e.state, e.count), e.state, e.count, round(e.grams, 1),
-                                     since, for_s))
+                label = f"fault ({e.detail})" if e.state is PileState.FAULT and e.detail else e.label
+                views.append(PadView(e.pad, label, e.state, e.count, round(e.grams, 1), since, for_s, e.detail))
             return views

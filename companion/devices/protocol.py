@@ -251,15 +251,23 @@ class Deframer:
 
     def __init__(self) -> None:
         self._tail = b""
+        self._skipping = False  # dropping an overlong run up to its delimiter
         self.errors: dict[str, int] = {}
 
     def feed(self, data: bytes) -> list[Message]:
-        """Every whole, valid frame completed by ``data``; bad ones are counted in :attr:`errors`."""
+        """Every whole, valid frame completed by ``data``; bad ones are counted in :attr:`errors` (an overlong
+        run once, however many reads it spans)."""
+        if self._skipping:
+            end = data.find(DELIMITER)
+            if end < 0:
+                return []
+            data, self._skipping = data[end + 1 :], False
         parts = (self._tail + data).split(DELIMITER)
         self._tail = parts.pop()
         if len(self._tail) > 2 * MAX_BODY:
             self._count("overlong")
             self._tail = b""
+            self._skipping = True
         messages = []
         for chunk in parts:
             if not chunk:
@@ -273,6 +281,7 @@ class Deframer:
     def reset(self) -> None:
         """Forget a partial frame, e.g. after the port was reopened."""
         self._tail = b""
+        self._skipping = False
 
     def _count(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1

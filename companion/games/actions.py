@@ -82,7 +82,7 @@ class ActionCodec:
         if not isinstance(obj, Mapping):
             raise ValueError("An action must be a JSON object with a 'type'.")
         kind = obj.get("type")
-        if kind not in self.types:
+        if not isinstance(kind, str) or kind not in self.types:
             known = ", ".join(sorted(self.types))
             raise ValueError(f"Unknown action type {kind!r}; this game knows: {known}.")
         fields = self._hints[kind]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import random
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -62,9 +63,54 @@ class DecisionRequired(RuleViolation):
     kind = ViolationKind.NEEDS_DECISION
 
 
+MAX_NAME_LENGTH = 24  # fits a phone's scoreboard column; long enough for "Grandma Rosalind" and a surname
+# Marks that reorder the text around them (right-to-left overrides and isolates): a name could make the rest of
+# a line read backwards. Emoji joiners and other format marks stay allowed.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def clean_text(text: str, what: str, max_length: int) -> str:
+    """``text`` trimmed, spaces inside it collapsed and in Unicode's composed form; a refusal saying what is
+    wrong when it is empty, too long, or holds control characters, direction overrides or broken characters."""
+    code = "bad-" + what.replace(" ", "-")
+    if not _encodable(text) or any(unicodedata.category(c) in ("Cc", "Zl", "Zp") or c in BIDI_CONTROLS
+                                   for c in text):
+        raise MalformedAction(code, f"The {what} {_shown(text)} holds control or direction characters; "
+                              "type it again with letters, digits, spaces and punctuation.")
+    cleaned = " ".join(unicodedata.normalize("NFC", text).split())
+    if not cleaned:
+        raise MalformedAction(code, f"The {what} is empty.")
+    if len(cleaned) > max_length:
+        raise MalformedAction(code, f"The {what} {cleaned[:MAX_NAME_LENGTH]!r}… is too long: at most "
+                              f"{max_length} characters, not {len(cleaned)}.")
+    return cleaned
+
+
+def clean_name(name: str) -> str:
+    """A player's name as it is stored and shown (see ``clean_text``)."""
+    return clean_text(name, "player name", MAX_NAME_LENGTH)
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False  # a lone surrogate from JSON's \ud800: half a character
+    return True
+
+
+def _shown(text: str) -> str:
+    """A bounded quotation of hostile text for a message, its invisible characters spelled out."""
+    return ascii(text[:MAX_NAME_LENGTH]) + ("…" if len(text) > MAX_NAME_LENGTH else "")
+
+
 @dataclass(frozen=True)
 class GameSetup:
-    """Everything needed to start a game: it is the first entry of every game's log."""
+    """Everything needed to start a game: it is the first entry of every game's log.
+
+    Player names are cleaned here, the one place every setup passes (the web, the command line, the simulator and
+    the replay of the log): see ``clean_name``; a name that cannot be cleaned refuses the setup.
+    """
 
     game: str
     players: tuple[str, ...]
@@ -72,6 +118,11 @@ class GameSetup:
     options: Mapping[str, Any] = field(default_factory=dict)
     full_information: bool = False
     seats: tuple[str, ...] = ()  # the table zone each player sits at, in seat order; empty: the mat's usual plan
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.players, tuple | list) or not all(isinstance(p, str) for p in self.players):
+            raise MalformedAction("bad-setup", "Players must be a list of names.")
+        object.__setattr__(self, "players", tuple(clean_name(p) for p in self.players))
 
     def to_json(self) -> dict[str, Any]:
         setup = {
@@ -87,11 +138,14 @@ class GameSetup:
     def from_json(cls, obj: Mapping[str, Any]) -> GameSetup:
         try:
             players = obj["players"]
-            if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+            if not isinstance(players, list):
                 raise MalformedAction("bad-setup", "Players must be a list of names.")
             options = obj.get("options", {})
             if not isinstance(options, dict):
                 raise MalformedAction("bad-setup", "Options must be an object.")
+            full_information = obj.get("full_information", False)
+            if not isinstance(full_information, bool):
+                raise MalformedAction("bad-setup", "full_information must be true or false.")
             seats = obj.get("seats", [])
             if not isinstance(seats, list) or not all(isinstance(z, str) and z for z in seats):
                 raise MalformedAction("bad-setup", "Seats must list the zone each player sits at, e.g. \"seat-1\".")
@@ -99,10 +153,10 @@ class GameSetup:
                 raise MalformedAction("bad-setup", "Give each player a different seat zone, one per player.")
             return cls(
                 game=str(obj["game"]),
-                players=tuple(p.strip() for p in players),
+                players=tuple(players),
                 variant=str(obj.get("variant", "standard")),
                 options=options,
-                full_information=bool(obj.get("full_information", False)),
+                full_information=full_information,
                 seats=tuple(seats),
             )
         except KeyError as exc:
@@ -212,8 +266,15 @@ class Ruleset(ABC, Generic[S]):
                 "player-count",
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {len(setup.players)}.",
             )
-        if len(set(setup.players)) != len(setup.players):
+        if len({p.casefold() for p in setup.players}) != len(setup.players):
             raise MalformedAction("duplicate-player", "Each player needs a different name.")
+
+    @staticmethod
+    def check_seat(players: Sequence[str], seat: int, what: str = "player") -> None:
+        """Refuse a seat that is not at this table, saying what it was given for."""
+        if not 0 <= seat < len(players):
+            last = len(players) - 1
+            raise MalformedAction("no-such-seat", f"There is no seat {seat} ({what}); seats are 0-{last}.")
 
     def check_options(self, setup: GameSetup, known: Collection[str]) -> None:
         """Refuse an option this game does not have, by name."""

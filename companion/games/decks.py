@@ -20,7 +20,7 @@ import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from companion.games.toml_files import read_toml
@@ -98,11 +98,29 @@ def deck_names() -> list[str]:
 
 
 def load_deck(name: str) -> Deck:
-    """A packaged deck by name (``corgi-pileup``, ``crazy-corgi``, ``squirrels``, ``clash-of-corgis``, ``pigzup``)."""
+    """A packaged deck by name (``corgi-pileup``, ``crazy-corgi``, ``squirrels``, ``clash-of-corgis``, ``pigzup``).
+
+    Only a registered name opens a file: a name is never joined into a path, so ``../x`` reads nothing."""
+    if name not in deck_names():
+        raise DeckError(f"no deck named {name[:40]!r}; known decks: {', '.join(deck_names())}")
     spec = resources.files("companion.games").joinpath("decks", f"{name}.toml")
-    if not spec.is_file():
-        raise DeckError(f"no deck named {name!r}; known decks: {', '.join(deck_names())}")
     return parse_deck(tomllib.loads(spec.read_text(encoding="utf-8")), where=name)
+
+
+def registered_deck(option: object) -> str:
+    """The registered deck that a game's ``deck`` option names; ``DeckError`` for anything else.
+
+    Games stored before decks were chosen by name may hold the path of a shipped spec
+    (``companion/games/decks/pigzup.toml``): its file name picks the same shipped deck and the file itself is never
+    read, so a stored game depends on nothing outside the package. A path to any other file names no deck."""
+    if not isinstance(option, str):
+        raise DeckError(f"a deck is chosen by name ({', '.join(deck_names())}), not {type(option).__name__}")
+    if option in deck_names():
+        return option
+    stem = PurePath(option).name.removesuffix(".toml")
+    if ("/" in option or option.endswith(".toml")) and stem in deck_names():
+        return stem
+    raise DeckError(f"no deck named {option[:40]!r}; decks are chosen by name: {', '.join(deck_names())}")
 
 
 def load_deck_file(path: str | Path) -> Deck:

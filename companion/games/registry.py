@@ -6,8 +6,11 @@ from companion.games.base import MalformedAction, Ruleset
 from companion.games.corgi_pileup import CorgiPileup
 from companion.games.crazy_corgi import CrazyCorgi
 from companion.games.pigzup import PigzUp
+from companion.games.squirrels import Squirrels
 
-GAMES: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CorgiPileup(), PigzUp(), CrazyCorgi())}
+GAMES: dict[str, Ruleset] = {
+    ruleset.name: ruleset for ruleset in (CorgiPileup(), PigzUp(), CrazyCorgi(), Squirrels())
+}
 
 
 def get_game(name: str) -> Ruleset:

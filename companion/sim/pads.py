@@ -72,6 +72,7 @@ class PadModel:
     forces: list[_Force] = field(default_factory=list)
     vibrations: list[tuple[int, int]] = field(default_factory=list)  # (start, end) of the switch being active
     hx711_running: bool = True
+    stuck_raw: int | None = None  # a broken HX711 sending one value forever (-1: DOUT stuck high)
     drift_from_us: int = 0
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
@@ -109,6 +110,12 @@ class PadModel:
         self.forces.append(_Force(start, start + int(seconds * US), force))
 
     @_locked
+    def rest_hand(self, grams: float, seconds: float, *, at_s: float = 0.0) -> None:
+        """A hand resting lightly and still on the pile (a player steadying it): its weight and only a faint
+        tremor, so that with noisy pads only its weight gives it away."""
+        self.hand(grams, seconds, tremor_g=0.2, at_s=at_s)
+
+    @_locked
     def topple(self, falling: int | None = None, *, at_s: float = 0.0) -> None:
         """The pile falls: ``falling`` piggies (default all but the bottom one) leave the pad within 80 ms,
         with an impact on the pad and a burst on the vibration switch."""
@@ -144,6 +151,8 @@ class PadModel:
 
     def raw_at(self, t: int) -> tuple[int, bool]:
         """The filtered HX711 reading and whether the firmware's median removed a spike."""
+        if self.stuck_raw is not None:
+            return self.stuck_raw, False
         grams = self.grams_at(t) + self.rng.gauss(0.0, self.physics.noise_g)
         raw = round(self.physics.offset_counts + grams * self.physics.counts_per_gram)
         return max(-0x80_0000, min(0x7F_FFFF, raw)), self.rng.random() < self.physics.spike_rate

@@ -202,6 +202,18 @@ class SimulatedPico:
             self.pads[pad].hx711_running = True
             self._next_sample[pad] = self.now_us + self._period_us
 
+    def stick_hx711(self, pad: int, raw: int | None = -1) -> None:
+        """The pad's HX711 keeps sending ``raw`` (its DOUT stuck high reads -1); ``None`` mends it."""
+        with self.lock:
+            self.pads[pad].stuck_raw = raw
+
+    def set_noise(self, noise_g: float, pads: Sequence[int] | None = None) -> None:
+        """Make ``pads`` (default all) as noisy as a cheap load cell: ``noise_g`` grams of standard deviation."""
+        with self.lock:
+            for i in range(len(self.pads)) if pads is None else pads:
+                model = self.pads[i]
+                model.physics = dataclasses.replace(model.physics, noise_g=noise_g)
+
     # --- the emulated firmware
     def _boot(self, at_us: int) -> None:
         self._boot_us = at_us
@@ -452,9 +464,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--speed", type=float, default=1.0, help="device seconds per wall-clock second")
     parser.add_argument("--demo", action="store_true", help="play PigzUp! piles on every pad")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--noise", type=float, default=PadPhysics().noise_g,
+                        help="load-cell noise in grams (cheap cells: 1-1.5)")
+    parser.add_argument("--stuck", type=int, action="append", default=[], metavar="PAD",
+                        help="this pad's HX711 (numbered from 1) sends -1 forever; repeatable")
     args = parser.parse_args(argv)
     with SimulatedPico(args.pads, seed=args.seed, realtime=True, speed=args.speed,
-                       script=demo_round if args.demo else None) as pico:
+                       physics=PadPhysics(noise_g=args.noise), script=demo_round if args.demo else None) as pico:
+        for pad in args.stuck:
+            pico.stick_hx711(pad - 1)
         print(pico.port, flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             threading.Event().wait()

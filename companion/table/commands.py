@@ -131,12 +131,19 @@ def run_log(args: argparse.Namespace, config: Config) -> int:
             return 2
         if args.action == "export":
             print("\n".join(export_lines(events)))
-        else:
+            return 0
+        replayed = True
+        try:
             folded = fold(events)
-            report = {"game": summary.to_json(), "stats": folded.ruleset.stats(folded.state),
-                      "events": [e.to_json() for e in events]}
-            print(json.dumps(report, indent=2))
-        return 0
+            stats = folded.ruleset.stats(folded.state)
+        except (RuleViolation, ValueError, KeyError) as exc:
+            # Still shown: the log is the record even when this version cannot replay it.
+            print(f"companion log: game {args.game_id} cannot be replayed ({exc}); its events follow",
+                  file=sys.stderr)
+            replayed, stats = False, []
+        report = {"game": summary.to_json(), "stats": stats, "events": [e.to_json() for e in events]}
+        print(json.dumps(report, indent=2))
+        return 0 if replayed else 1
     finally:
         log.close()
 

@@ -56,11 +56,24 @@ class TableSession:
         self.prompts = PromptBoard(self, clock)  # the questions the table has put to the players
         latest = log.latest_game()  # the table comes back exactly where it was, finished or not
         if latest is not None:
-            self._events = log.events(latest)
-            self._game = fold(self._events)
-            if self._status() == "playing":
-                self._run_chance()  # a power cut between a move and the deal it calls for: deal now
-            self._sync_summary()  # a power cut may have come between the last event and its summary
+            self._resume(latest)
+
+    def _resume(self, game_id: int) -> None:
+        """Pick up the stored game; one that no longer replays (a game or deck this version lacks) is left in the
+        log untouched, and the table starts with no game and a warning saying why."""
+        events = self.log.events(game_id)
+        try:
+            self._game = fold(events)
+        except (RuleViolation, ValueError, KeyError) as exc:
+            reason = exc.message if isinstance(exc, RuleViolation) else str(exc)
+            log.error("game %s cannot be replayed (%s); the table starts without it", game_id, reason)
+            self._refusals.append({"kind": "resume", "code": "cannot-replay", "source": "log",
+                                   "message": f"Game {game_id} is kept in the log but cannot be resumed: {reason}"})
+            return
+        self._events = events
+        if self._status() == "playing":
+            self._run_chance()  # a power cut between a move and the deal it calls for: deal now
+        self._sync_summary()  # a power cut may have come between the last event and its summary
 
     # ------------------------------------------------------------------------------------ queries
     @property

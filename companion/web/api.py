@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, request
 
 from companion.games.actions import action_schema
 from companion.games.base import Ruleset
 from companion.games.registry import GAMES
-from companion.web.context import fail, web
-from companion.web.history import game_record
+from companion.web.context import closing, error_response, fail, web
+from companion.web.history import game_record, logged_game
 from companion.web.live import RETRY_MS
+from companion.web.referee import is_unlocked
 from companion.web.stats import player_stats
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -39,15 +40,17 @@ def state() -> Response:
 
 @bp.get("/events")
 def events() -> Response:
-    """Server-Sent Events: the full snapshot on connect, a new one after every change, keep-alives between."""
-    stream = web().broadcaster.open_stream()
+    """Server-Sent Events: the full snapshot on connect, a new one after every change, keep-alives between.
+
+    A stream over the limit is refused and its connection closed (the page then polls ``/api/state``)."""
+    stream = web().broadcaster.open_stream(request.remote_addr or "unknown")
     if stream is None:
-        fail(
+        return closing(error_response(
             503,
             "too-many-streams",
             "Too many live screens are open; this one will refresh every few seconds instead.",
             {"Retry-After": str(RETRY_MS // 1000)},
-        )
+        ))
     return Response(
         stream,
         mimetype="text/event-stream",
@@ -75,13 +78,12 @@ def history() -> Response:
 
 @bp.get("/history/<int:game_id>")
 def history_game(game_id: int) -> Response:
-    """One game's summary, its per-player statistics and its move-by-move log."""
+    """One game's summary, its per-player statistics and its move-by-move log (the seeds for the referee only)."""
     log = web().session.log
-    try:
-        summary = log.game(game_id)
-    except KeyError:
+    summary = logged_game(log, game_id)
+    if summary is None:
         fail(404, "unknown-game-id", f"There is no game number {game_id} in the log.")
-    record = game_record(log.events(game_id))
+    record = game_record(log.events(game_id), secrets=is_unlocked())
     return jsonify(game=summary.to_json(), stats=record.stats, events=record.events)
 
 

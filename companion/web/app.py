@@ -5,13 +5,14 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from companion.web import api, cards, pages, prompts, referee
-from companion.web.auth import AttemptLimiter
+from companion.web.auth import AttemptLimiter, LockEpoch
 from companion.web.context import EXTENSION, WebContext
 from companion.web.csrf import check_csrf
 from companion.web.live import Broadcaster
@@ -28,12 +29,14 @@ def create_app(
     settings: WebSettings,
     *,
     secret_key: bytes | None = None,
+    epoch_path: Path | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> Flask:
     """The status page for ``session``.
 
     ``secret_key`` signs the referee's cookie (see ``load_secret_key``); without one a random key is used and
-    referees must unlock again after a restart. ``clock`` times the PIN rate limit (tests pass a fake one).
+    referees must unlock again after a restart. ``epoch_path`` keeps the referee lock epoch beside the key
+    (see ``LockEpoch``). ``clock`` times the PIN rate limit (tests pass a fake one).
     """
     app = Flask(__name__)
     app.config.update(
@@ -41,16 +44,18 @@ def create_app(
         SESSION_COOKIE_NAME=SESSION_COOKIE,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
-        MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions[EXTENSION] = WebContext(
         session=session,
         settings=settings,
         broadcaster=Broadcaster(
-            session, settings.max_streams, settings.keepalive_seconds, settings.device_poll_seconds
+            session, settings.max_streams, settings.keepalive_seconds, settings.device_poll_seconds,
+            settings.stream_minutes * 60, settings.streams_per_client,
         ),
         limiter=AttemptLimiter(settings.pin_max_attempts, settings.pin_window_seconds, clock),
+        epoch=LockEpoch(epoch_path),
     )
     app.before_request(check_csrf)
     app.register_blueprint(pages.bp)

@@ -1,7 +1,9 @@
 """The referee PIN: hashing, checking, rate limiting, and the secret that signs session cookies.
 
 A PIN has few digits, so the hash is deliberately slow (scrypt) and wrong guesses are rate-limited per client;
-together they make guessing impractical on a table's Wi-Fi without making the referee wait.
+together they make guessing impractical on a table's Wi-Fi without making the referee wait. Hashes run two at a
+time at most, so a burst of guesses costs a bounded amount of memory; a "lock the controls" bumps the
+``LockEpoch`` that every unlocked cookie must carry.
 """
 
 from __future__ import annotations
@@ -15,11 +17,19 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.games.toml_files import read_toml, write_toml
+
 _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**14, 8, 1
 MIN_PIN_LENGTH = 4
+MAX_PIN_LENGTH = 64  # longer is no PIN, and is refused before hashing
+# Each scrypt takes 16 MB and a core for tens of milliseconds, so they run on two threads of their own whatever
+# arrives: at most two at once, and the memory the C allocator keeps after a hash stays with those two threads
+# (run on every request thread in turn, each thread's allocator arena kept its own 16 MB).
+HASHERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tableside-pin-hash")
 
 
 def _b64(data: bytes) -> str:
@@ -31,7 +41,9 @@ def _unb64(text: str) -> bytes:
 
 
 def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    return hashlib.scrypt(pin.encode("utf-8"), salt=salt, n=n, r=r, p=p, maxmem=64 * 1024 * 1024, dklen=32)
+    secret = pin.encode("utf-8")
+    return HASHERS.submit(hashlib.scrypt, secret, salt=salt, n=n, r=r, p=p, maxmem=64 * 1024 * 1024,
+                          dklen=32).result()
 
 
 def hash_pin(pin: str) -> str:
@@ -62,39 +74,91 @@ def pin_fingerprint(pin_hash: str) -> str:
 
 @dataclass
 class AttemptLimiter:
-    """Counts wrong PINs per client in a sliding window; a client over the limit waits for the window to pass."""
+    """Counts PIN tries per client in a sliding window; a client over the limit waits for the window to pass.
+
+    A try is counted *before* its PIN is hashed, in one step with the check (``begin``), so simultaneous guesses
+    cannot all slip in while the first is still being hashed; a right PIN forgets the client's tries. Clients
+    whose tries have all left the window are forgotten, so a crowd of guessers does not grow the memory.
+    """
 
     max_attempts: int
     window_seconds: float
     clock: Callable[[], float] = time.monotonic
-    _failures: dict[str, deque[float]] = field(default_factory=dict)
+    _tries: dict[str, deque[float]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def retry_after(self, client: str) -> float:
-        """Seconds until ``client`` may try again (0 if it may try now)."""
+    def begin(self, client: str) -> float:
+        """Count one try for ``client`` and return 0, or return the seconds it must wait (counting nothing)."""
         with self._lock:
-            failures = self._prune(client)
-            if len(failures) < self.max_attempts:
-                return 0.0
-            return max(0.0, failures[0] + self.window_seconds - self.clock())
+            self._forget_the_past()
+            tries = self._tries.setdefault(client, deque())
+            if len(tries) >= self.max_attempts:
+                return max(0.0, tries[0] + self.window_seconds - self.clock())
+            tries.append(self.clock())
+            return 0.0
 
-    def failed(self, client: str) -> int:
-        """Record a wrong PIN; returns how many tries ``client`` has left."""
+    def tries_left(self, client: str) -> int:
         with self._lock:
-            failures = self._prune(client)
-            failures.append(self.clock())
-            return max(0, self.max_attempts - len(failures))
+            return max(0, self.max_attempts - len(self._tries.get(client, ())))
 
     def succeeded(self, client: str) -> None:
         with self._lock:
-            self._failures.pop(client, None)
+            self._tries.pop(client, None)
 
-    def _prune(self, client: str) -> deque[float]:
-        failures = self._failures.setdefault(client, deque())
+    @property
+    def clients(self) -> int:
+        """How many clients have tries in the window (what the limiter holds in memory)."""
+        with self._lock:
+            self._forget_the_past()
+            return len(self._tries)
+
+    def _forget_the_past(self) -> None:
         horizon = self.clock() - self.window_seconds
-        while failures and failures[0] <= horizon:
-            failures.popleft()
-        return failures
+        for client, tries in list(self._tries.items()):
+            while tries and tries[0] <= horizon:
+                tries.popleft()
+            if not tries:
+                del self._tries[client]
+
+
+class LockEpoch:
+    """Which "lock the controls" the table is at: an unlocked cookie carries the epoch it was unlocked in, and a
+    lock starts a new one, so every cookie unlocked before it (copies included) stops working at once.
+
+    With a ``path`` (beside the cookie key) the epoch survives a restart, as the cookies do; without one it lives
+    as long as the process, like its random cookie key.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        self._path = path
+        self._lock = threading.Lock()
+        self._value = self._stored() or self._renew()
+
+    @property
+    def value(self) -> str:
+        with self._lock:
+            return self._value
+
+    def lock(self) -> None:
+        """Start a new epoch: every unlocked session is locked again."""
+        with self._lock:
+            self._value = self._renew()
+
+    def _stored(self) -> str | None:
+        """The saved epoch; a missing or damaged file gives none, and so a new epoch (locked is the safe side)."""
+        if self._path is None or not self._path.is_file():
+            return None
+        try:
+            value = read_toml(self._path, ValueError, "missing").get("epoch")
+        except (ValueError, OSError):
+            return None
+        return value if isinstance(value, str) and value else None
+
+    def _renew(self) -> str:
+        value = secrets.token_urlsafe(12)
+        if self._path is not None:
+            write_toml(self._path, f'epoch = "{value}"  # the referee controls\' lock epoch (see web/auth.py)\n')
+        return value
 
 
 def load_secret_key(path: Path) -> bytes:

@@ -2,6 +2,10 @@
 
 Streams share the latest snapshot (encoded once) and wait on one condition, so an update costs the same however
 many phones are watching, and a slow phone just skips to the newest snapshot instead of queueing old ones.
+
+Each stream holds a server thread, so the number of streams is capped and each one ends after a while: the
+browser's EventSource reconnects by itself, and a phone that vanished without closing its socket (Wi-Fi gone)
+gives its thread back.
 """
 
 from __future__ import annotations
@@ -9,6 +13,8 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
+from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, Protocol
 
@@ -34,10 +40,14 @@ class Broadcaster:
     """Holds the newest snapshot and wakes every stream when the session reports a change."""
 
     def __init__(
-        self, session: Snapshotting, max_streams: int, keepalive_seconds: float, device_poll_seconds: float
+        self, session: Snapshotting, max_streams: int, keepalive_seconds: float, device_poll_seconds: float,
+        stream_seconds: float, streams_per_client: int,
     ) -> None:
         self.max_streams = max_streams
+        self.streams_per_client = streams_per_client
+        self._by_client: Counter[str] = Counter()
         self.keepalive_seconds = keepalive_seconds
+        self.stream_seconds = stream_seconds
         self._session = session
         self._cond = threading.Condition()
         self._version = 0
@@ -81,13 +91,17 @@ class Broadcaster:
         with self._cond:
             return self._streams
 
-    def open_stream(self) -> Stream | None:
-        """A new stream, or ``None`` when every streaming thread is taken (the browser then polls)."""
+    def open_stream(self, client: str) -> Stream | None:
+        """A new stream for ``client`` (an address), or ``None`` when every streaming thread is taken or the
+        client holds its share already (the browser then polls)."""
         with self._cond:
             if self._closed.is_set() or self._streams >= self.max_streams:
                 return None
+            if self._by_client[client] >= self.streams_per_client:
+                return None
             self._streams += 1
-        return Stream(self._frames(), self._release)
+            self._by_client[client] += 1
+        return Stream(self._frames(), lambda: self._release(client))
 
     def close(self) -> None:
         """End every stream (so the server's threads can stop) and stop listening to the session."""
@@ -97,19 +111,23 @@ class Broadcaster:
         if callable(self._unsubscribe):
             self._unsubscribe()
 
-    def _release(self) -> None:
+    def _release(self, client: str) -> None:
         with self._cond:
             self._streams -= 1
+            self._by_client[client] -= 1
+            if not self._by_client[client]:
+                del self._by_client[client]
 
     def _frames(self) -> Generator[str]:
         with self._cond:
             version = self._version
+        ends_at = time.monotonic() + self.stream_seconds
         # A fresh snapshot on connect (device health may be newer); a change after ``version`` is sent next.
         yield f"retry: {RETRY_MS}\n{sse_event(self._session.snapshot())}"
-        while True:
+        while (left := ends_at - time.monotonic()) > 0:
             with self._cond:
                 self._cond.wait_for(lambda seen=version: self._closed.is_set() or self._version != seen,
-                                    self.keepalive_seconds)
+                                    min(self.keepalive_seconds, left))
                 if self._closed.is_set():
                     return
                 changed = self._version != version

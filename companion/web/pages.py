@@ -9,7 +9,8 @@ from flask import Blueprint, abort, render_template
 
 from companion.games.registry import GAMES
 from companion.web.context import web
-from companion.web.history import game_record
+from companion.web.history import game_record, logged_game
+from companion.web.referee import is_unlocked
 from companion.web.stats import player_stats
 
 bp = Blueprint("pages", __name__)
@@ -44,11 +45,11 @@ def history() -> str:
 @bp.get("/history/<int:game_id>")
 def history_game(game_id: int) -> str:
     log = web().session.log
-    try:
-        summary = log.game(game_id)
-    except KeyError:
+    summary = logged_game(log, game_id)
+    if summary is None:
         abort(404, f"There is no game number {game_id} in the log.")
-    return render_template("game.html", game=summary, record=game_record(log.events(game_id)))
+    return render_template("game.html", game=summary,
+                           record=game_record(log.events(game_id), secrets=is_unlocked()))
 
 
 @bp.get("/players")

@@ -8,29 +8,30 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 from flask import Blueprint, Response, jsonify, request, session
 
-from companion.games.base import GameSetup, RuleViolation, ViolationKind
-from companion.web.auth import pin_fingerprint, verify_pin
+from companion.games.base import GameSetup, RuleViolation, ViolationKind, clean_text
+from companion.web.auth import MAX_PIN_LENGTH, pin_fingerprint, verify_pin
 from companion.web.context import fail, json_body, web
 from companion.web.csrf import csrf_token
-
-if TYPE_CHECKING:
-    pass
 
 bp = Blueprint("referee", __name__, url_prefix="/api/referee")
 
 SOURCE = "web"
 STATUS_FOR = {ViolationKind.MALFORMED: 400, ViolationKind.ILLEGAL: 409, ViolationKind.NEEDS_DECISION: 409}
+MAX_REASON_LENGTH = 120  # a few words on the history page
 OPEN_ENDPOINTS = frozenset({"referee.status", "referee.unlock", "referee.lock"})
 
 
 def is_unlocked() -> bool:
-    """Unlocked with the PIN that is configured now, and not too long ago."""
-    settings = web().settings
+    """Unlocked with the PIN that is configured now, since the controls were last locked, and not too long ago."""
+    ctx = web()
+    settings = ctx.settings
     if not settings.pin_hash or session.get("pin") != pin_fingerprint(settings.pin_hash):
+        return False
+    if session.get("epoch") != ctx.epoch.value:
         return False
     unlocked_at = session.get("unlocked_at")
     return isinstance(unlocked_at, float) and time.time() - unlocked_at < settings.unlock_minutes * 60
@@ -61,33 +62,40 @@ def status() -> Response:
 
 @bp.post("/unlock")
 def unlock() -> Response:
+    """Check the PIN: the try is counted before the (slow) hash, so simultaneous guesses are counted too."""
     ctx = web()
-    client = request.remote_addr or "unknown"
-    wait = ctx.limiter.retry_after(client)
-    if wait:
-        seconds = math.ceil(wait)
-        fail(429, "too-many-attempts", f"Too many wrong PINs: wait {seconds} seconds and try again.",
-             {"Retry-After": str(seconds)})
     if not ctx.settings.pin_hash:
         fail(403, "no-pin", "Referee controls are off: no PIN is set. Run `companion hash-pin` and put the "
              "result in the [web] pin_hash setting.")
     pin = json_body().get("pin")
     if not isinstance(pin, str) or not pin:
         fail(400, "missing-pin", "Enter the referee PIN.")
+    if len(pin) > MAX_PIN_LENGTH:
+        fail(400, "bad-pin", f"A referee PIN has at most {MAX_PIN_LENGTH} characters.")
+    client = request.remote_addr or "unknown"
+    wait = ctx.limiter.begin(client)
+    if wait:
+        seconds = math.ceil(wait)
+        fail(429, "too-many-attempts", f"Too many wrong PINs: wait {seconds} seconds and try again.",
+             {"Retry-After": str(seconds)})
     if not verify_pin(pin, ctx.settings.pin_hash):
-        left = ctx.limiter.failed(client)
+        left = ctx.limiter.tries_left(client)
         hint = f"{left} {'try' if left == 1 else 'tries'} left." if left else "No tries left for a while."
         fail(401, "wrong-pin", f"That PIN is wrong. {hint}")
     ctx.limiter.succeeded(client)
     session["pin"] = pin_fingerprint(ctx.settings.pin_hash)
+    session["epoch"] = ctx.epoch.value
     session["unlocked_at"] = time.time()
     return jsonify(unlocked=True, csrf_token=csrf_token(rotate=True))
 
 
 @bp.post("/lock")
 def lock() -> Response:
-    session.pop("pin", None)
-    session.pop("unlocked_at", None)
+    """Lock the controls for every referee: any cookie unlocked until now, copies included, stops working."""
+    if is_unlocked():
+        web().epoch.lock()  # a locked visitor may lock only itself, not lock the referees out
+    for key in ("pin", "epoch", "unlocked_at"):
+        session.pop(key, None)
     return jsonify(unlocked=False, csrf_token=csrf_token(rotate=True))
 
 
@@ -116,9 +124,13 @@ def undo() -> Response:
 @bp.post("/end")
 def end() -> Response:
     reason = json_body().get("reason", "abandoned")
-    if not isinstance(reason, str) or not reason.strip():
+    if not isinstance(reason, str):
         fail(400, "bad-reason", "The reason for ending the game must be a few words.")
-    return accepted(web().session.end_game(source=SOURCE, reason=reason.strip()))
+    try:
+        reason = clean_text(reason, "reason", MAX_REASON_LENGTH)
+    except RuleViolation as violation:
+        refuse(violation)
+    return accepted(web().session.end_game(source=SOURCE, reason=reason))
 
 
 @bp.post("/correct")

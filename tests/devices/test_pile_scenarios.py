@@ -7,18 +7,19 @@ when its evidence began.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
 
 from companion.devices import protocol as p
-from companion.devices.calibration import CalibrationProfile
+from companion.devices.calibration import CalibrationProfile, Thresholds
 from companion.devices.link import SerialLink
-from companion.devices.pads import PadMonitor
-from companion.devices.pile import PileEvent
+from companion.devices.pads import PadMonitor, TareRefused
+from companion.devices.pile import PileEvent, PileState
 from companion.sim.pads import PadModel, PadPhysics
 from companion.sim.pico import DEMO_ROUND_S, SimulatedPico, demo_round
+from companion.table.observations import PadReading
 from tests.devices.support import pump, wait_until
 
 pytestmark = pytest.mark.timeout(60)
@@ -32,6 +33,7 @@ class Table:
     link: SerialLink
     monitor: PadMonitor
     events: list[PileEvent] = field(default_factory=list)
+    readings: list[PadReading] = field(default_factory=list)
 
     @property
     def pad(self) -> PadModel:
@@ -53,11 +55,14 @@ class Table:
         return self.pico.device_us, len(self.events)
 
 
-def make_table(physics: PadPhysics | None = None, seed: int = 11) -> Iterator[Table]:
+def make_table(physics: PadPhysics | None = None, seed: int = 11,
+               profile: CalibrationProfile = PROFILE) -> Iterator[Table]:
     with SimulatedPico(pads=1, seed=seed, physics=physics) as pico, SerialLink(pico.port) as link:
         assert link.wait_connected(5)
         events: list[PileEvent] = []
-        table = Table(pico, link, PadMonitor(link, PROFILE, lambda e, _h: events.append(e), pads=1), events)
+        readings: list[PadReading] = []
+        monitor = PadMonitor(link, profile, lambda e, _h: events.append(e), pads=1, on_reading=readings.append)
+        table = Table(pico, link, monitor, events, readings)
         table.run(0.5)
         assert table.labels() == ["empty"]  # unknown (fault) until the first readings settle
         events.clear()
@@ -175,6 +180,41 @@ def test_a_stopped_hx711_is_a_fault_until_readings_settle_again(table: Table) ->
     assert [e.label for e in after] == ["fault", "stable(2)"]
     assert stop + 88 * MS <= after[0].t_us <= stop + 115 * MS  # 100 ms after the last reading
     assert "not ready" in after[0].detail
+
+
+def test_a_stuck_hx711_is_a_fault_the_panel_explains_not_a_topple(table: Table) -> None:
+    table.build(3)
+    stuck, seen = table.mark()
+    read = len(table.readings)
+    table.pico.stick_hx711(0, -1)  # DOUT stuck high: all ones
+    table.run(1.0)
+    # The judge is told nothing until the fault: a dead pad's readings must not end a hold as a standing pile.
+    assert [(r.state.value, r.detail[:25]) for r in table.readings[read:]] == [("fault", "HX711 stuck at raw -1: 24")]
+    after = table.events[seen:]
+    assert [e.label for e in after] == ["fault"]
+    assert after[0].t_us - stuck <= 320 * MS and "HX711 stuck at raw -1" in after[0].detail
+    view = table.monitor.snapshot()[0]
+    assert view.label.startswith("fault (HX711 stuck at raw -1:") and view.detail == after[0].detail
+    with table.pico.running(speed=5.0), pytest.raises(TareRefused, match="pad 1 sent the same raw value"):
+        table.monitor.tare()
+    assert table.monitor.estimators[0].state is PileState.FAULT  # the refused tare changed nothing
+    table.pico.stick_hx711(0, None)
+    table.run(1.0)
+    assert table.labels()[-1] == "stable(3)"
+
+
+def test_a_hand_resting_on_a_noisy_pile_is_touched_through_the_link() -> None:
+    noisy = replace(PROFILE, thresholds=Thresholds.derive(PROFILE.piggy_g, 1.5))
+    for table in make_table(PadPhysics(noise_g=1.5), seed=5, profile=noisy):
+        table.build(2)
+        _, seen = table.mark()
+        table.pad.place()
+        table.pad.rest_hand(0.4 * PROFILE.piggy_g, 2.5, at_s=0.3)
+        table.run(2.7)
+        during = [e.label for e in table.events[seen:]]
+        assert "stable(3)" not in during and during[-1] == "touched", during
+        table.run(1.0)
+        assert table.labels()[-1] == "stable(3)"
 
 
 def test_garbage_and_bad_frames_mid_build_do_not_change_the_count(table: Table) -> None:

@@ -100,6 +100,11 @@ def _():
         expect(filters.signed24(word | 0x3F000000) == value, "ignores bits above 24")
 
 
+@check("glitch values are the host's")
+def _():
+    expect(sorted(filters.SPIKES) == sorted(VECTORS["glitch_values"]["values"]), filters.SPIKES)
+
+
 @check("median3")
 def _():
     v = VECTORS["median3"]

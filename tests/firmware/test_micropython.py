@@ -18,6 +18,7 @@ CHECKS = (
     "invalid frames",
     "deframer resyncs after garbage",
     "signed24",
+    "glitch values are the host's",
     "median3",
     "clock survives the ticks wrap",
     "boot sends INFO then a heartbeat",

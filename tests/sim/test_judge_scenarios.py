@@ -242,3 +242,19 @@ def test_piggies_with_no_match_called(rig):
     notices = rig.live.table.view()["match"]["notices"]
     assert "No match — piggies back!" in notices
     assert rig.session.state.results == []
+
+
+def test_a_pad_stuck_during_the_hold_goes_to_the_referee_not_to_the_opponent(rig):
+    rig.race(3)
+    stack(rig, BEN, 3)
+    rig.press(BEN)
+    before = len(rig.live.table.adapter.verdicts)
+    rig.pico.stick_hx711(BEN, -1)  # Ben's HX711 dies mid-hold, sending all ones
+    try:
+        assert "Ben's pad failed (HX711 stuck at raw -1" in rig.referee_call(before, timeout=3)
+        assert rig.session.state.race is not None  # no automatic verdict (PZ-6)
+        assert "2: fault (HX711 stuck at raw -1" in rig.session.snapshot()["devices"]["pico"]["pads"]
+        rig.session.submit({"type": "verdict", "winner": BEN, "reason": "Referee: the pile stood"}, "web")
+        assert rig.session.state.results[-1].winner == BEN
+    finally:
+        rig.pico.stick_hx711(BEN, None)

@@ -210,7 +210,10 @@ def test_a_kill_at_any_point_resumes_the_stored_game_and_carries_on(config, demo
         referee = Referee(again.url)
         resumed = referee.get("/api/state")[1]
         assert resumed["game_id"] == state["game_id"] and resumed["seq"] >= state["seq"], "the game was not resumed"
-        wait_for(lambda r=referee, s=resumed["seq"]: r.get("/api/state")[1]["seq"] > s, "the bots to carry on")
+        try:
+            wait_for(lambda r=referee, s=resumed["seq"]: r.get("/api/state")[1]["seq"] > s, "the bots to carry on")
+        except AssertionError as stuck:
+            raise AssertionError(f"{stuck}; the resumed demo said: {again.said()[-3000:]}") from None
         assert again.alive()
         again.process.kill()
         again.process.wait()

@@ -125,3 +125,29 @@ def test_pad_samples_and_a_hold_countdown_write_nothing_to_the_card(session, tmp
     table.drain()
     assert sorted(p for p in tmp_path.rglob("*") if p.is_file()) == files
     assert {p: (p.stat().st_size, p.stat().st_mtime_ns) for p in files} == written
+
+
+def test_a_race_resumed_after_a_restart_is_judged_once_its_pads_answer_and_never_tared(db_path, tmp_path):
+    from companion.table.log import EventLog
+    from companion.table.session import TableSession
+
+    log = EventLog(db_path)
+    before = TableSession(log)
+    before.start_game(GameSetup("pigzup", ("Ann", "Ben", "Cat")), source="web")
+    before.submit({"type": "flip", "player": 0, "card": "2-pink-blue"}, "camera")
+    before.submit({"type": "flip", "player": 1, "card": "2-blue-green"}, "camera")  # a race, then the power goes
+    resumed = TableSession(log)
+    tared, lights = [], Lights()
+    table = LiveTable(resumed, seat_of_zone, settings={"pigzup": JudgeSettings(hold_seconds=1.0)}, announcer=lights,
+                      traces=tmp_path / "traces", clock=lambda: 10.0)
+    table.on_call = tared.append
+    table.observe(PadReading(1, PileState.FAULT, 0, 10.0))  # the link is not up yet: no verdict, no call
+    table.drain()
+    assert table.adapter.judge.race is None and lights.calls == []
+    table.observe(PadReading(0, PileState.EMPTY, 0, 10.1))
+    table.observe(PadReading(1, PileState.EMPTY, 0, 10.2))
+    table.drain()
+    assert table.adapter.judge.race is not None and table.adapter.judge.race.racers == (1, 0)
+    assert tared == [], "a resumed race's piles may stand on the pads: never tared"
+    assert resumed.state.race is not None and resumed.state.results == []
+    log.close()

@@ -234,3 +234,28 @@ def test_a_failing_device_health_check_is_shown_not_fatal(session, observed_setu
     session.start_game(observed_setup, "web")
     shown = session.snapshot()["devices"]["pico"]
     assert shown == {"ok": False, "message": "pico: health check failed (port vanished)"}
+
+
+def test_a_stored_game_that_no_longer_replays_is_kept_and_the_table_starts_without_it(db_path):
+    """A game stored by a version with a game or deck this one lacks: nothing is lost, nothing crashes."""
+    import sqlite3
+
+    log = EventLog(db_path)
+    first = TableSession(log)
+    first.start_game(GameSetup("corgi-pileup", ("Ann", "Ben")), source="test")
+    log.close()
+    with sqlite3.connect(db_path) as raw:  # a later version's game, written by that version
+        raw.execute("INSERT INTO games (game, variant, players, started_at) VALUES (?, ?, ?, 0)",
+                    ("tiddlywinks", "standard", '["Ann"]'))
+        raw.execute("INSERT INTO events VALUES (2, 0, 0, 'web', 'start', ?)",
+                    ('{"game": "tiddlywinks", "players": ["Ann"]}',))
+    log = EventLog(db_path)
+    table = TableSession(log)
+    snapshot = table.snapshot()
+    assert snapshot["status"] == "idle"
+    assert "Game 2 is kept in the log but cannot be resumed" in snapshot["warnings"][0]["message"]
+    assert "tiddlywinks" in snapshot["warnings"][0]["message"]
+    assert [e.kind for e in log.events(2)] == ["start"]
+    table.start_game(GameSetup("corgi-pileup", ("Ann", "Ben")), source="test")
+    assert table.status() == "playing"
+    log.close()

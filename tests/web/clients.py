@@ -40,8 +40,10 @@ class SSEClient:
     connection: http.client.HTTPConnection
 
     @classmethod
-    def open(cls, server: WebServer, timeout: float = 5.0) -> SSEClient:
-        connection = http.client.HTTPConnection(server.host, server.port, timeout=timeout)
+    def open(cls, server: WebServer, timeout: float = 5.0, source: str | None = None) -> SSEClient:
+        """A stream from ``source`` (a loopback address such as ``127.0.0.7``: another phone), else this host."""
+        connection = http.client.HTTPConnection(server.host, server.port, timeout=timeout,
+                                                source_address=(source, 0) if source else None)
         connection.request("GET", "/api/events", headers={"Accept": "text/event-stream"})
         return cls(connection.getresponse(), connection)
 

@@ -131,3 +131,21 @@ def server(table: TableSession, settings: WebSettings) -> Iterator[WebServer]:
     running = start_server(table, settings, host="127.0.0.1", port=0)
     yield running
     running.stop()
+
+
+Unchanged = Callable[[], None]
+
+
+@pytest.fixture
+def unchanged(table: TableSession) -> Callable[[], Unchanged]:
+    """Take a picture of the table; calling the result asserts nothing moved since (refusal warnings aside)."""
+
+    def picture() -> tuple[Any, ...]:
+        snap = {k: v for k, v in table.snapshot().items() if k != "warnings"}
+        return snap, table.log.list_games(), [table.log.events(g.id) for g in table.log.list_games()]
+
+    def take() -> Unchanged:
+        before = picture()
+        return lambda: (None if picture() == before else pytest.fail("the table changed"))
+
+    return take

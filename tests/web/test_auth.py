@@ -35,14 +35,14 @@ def test_short_pins_are_refused() -> None:
 def test_limiter_window_slides() -> None:
     clock = FakeClock()
     limiter = AttemptLimiter(max_attempts=2, window_seconds=10, clock=clock)
-    assert limiter.failed("a") == 1
+    assert limiter.begin("a") == 0 and limiter.tries_left("a") == 1
     clock.now += 4
-    assert limiter.failed("a") == 0
-    assert limiter.retry_after("a") == pytest.approx(6)
-    assert limiter.retry_after("b") == 0  # per client
+    assert limiter.begin("a") == 0 and limiter.tries_left("a") == 0
+    assert limiter.begin("a") == pytest.approx(6)  # refused, and not counted
+    assert limiter.begin("b") == 0  # per client
     clock.now += 6
-    assert limiter.retry_after("a") == pytest.approx(0)
-    assert limiter.failed("a") == 0  # the second failure is still in the window
+    assert limiter.begin("a") == 0  # the first try left the window
+    assert limiter.tries_left("a") == 0  # the second one is still in it
 
 
 def test_secret_key_is_created_private_and_kept(tmp_path: Path) -> None:
@@ -62,6 +62,12 @@ def test_secret_key_is_created_private_and_kept(tmp_path: Path) -> None:
         ({"keepalive_seconds": 0}, "keepalive_seconds must be positive"),
         ({"device_poll_seconds": -1}, "device_poll_seconds must be positive"),
         ({"pin_hash": "2468"}, "companion hash-pin"),
+        ({"connection_limit": 10}, "connection_limit must be at least threads"),
+        ({"idle_timeout_seconds": 0}, "idle_timeout_seconds must be positive"),
+        ({"stream_minutes": 0}, "stream_minutes must be positive"),
+        ({"max_body_bytes": 100}, "max_body_bytes must be at least 1024"),
+        ({"streams_per_client": 0}, "streams_per_client must be at least 1"),
+        ({"streams_per_client": 40}, "below connections_per_client"),
     ],
 )
 def test_settings_refuse_unusable_values(kwargs: dict[str, object], message: str) -> None:

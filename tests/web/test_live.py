@@ -55,7 +55,7 @@ def test_keep_alive_while_nothing_happens(server: WebServer, clients: list[SSECl
 
 def test_twenty_clients_all_receive_an_update(server: WebServer, table: TableSession, clients: list[SSEClient]) -> None:
     start(table)
-    clients.extend(SSEClient.open(server) for _ in range(20))
+    clients.extend(SSEClient.open(server, source=f"127.0.1.{i + 1}") for i in range(20))  # twenty phones
     for client in clients:
         assert client.next_snapshot()["seq"] == table.snapshot()["seq"]
     table.submit(legal_move(table), source="camera")

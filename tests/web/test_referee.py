@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,23 +14,6 @@ from companion.web.auth import hash_pin
 from companion.web.context import EXTENSION
 from companion.web.settings import WebSettings
 from tests.web.conftest import GAME, PIN, PLAYERS, AppFactory, Browser, FakeClock, legal_move, start
-
-Unchanged = Callable[[], None]
-
-
-@pytest.fixture
-def unchanged(table: TableSession) -> Callable[[], Unchanged]:
-    """Take a picture of the table; calling the result asserts nothing moved since (refusal warnings aside)."""
-
-    def picture() -> tuple[Any, ...]:
-        snap = {k: v for k, v in table.snapshot().items() if k != "warnings"}
-        return snap, table.log.list_games(), [table.log.events(g.id) for g in table.log.list_games()]
-
-    def take() -> Unchanged:
-        before = picture()
-        return lambda: (None if picture() == before else pytest.fail("the table changed"))
-
-    return take
 
 
 def error(response: Any, status: int, code: str) -> str:

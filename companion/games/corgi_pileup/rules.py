@@ -130,11 +130,6 @@ class CorgiPileup(Ruleset[CorgiState]):
             raise DecisionRequired("shuffle-first", "The cards must be shuffled and dealt first.")
         raise DecisionRequired(f"waiting-{s.phase.value}", self._prompt(s))
 
-    def _seat(self, s: CorgiState, seat: int, what: str) -> None:
-        if not 0 <= seat < len(s.players):
-            last = len(s.players) - 1
-            raise MalformedAction("no-such-seat", f"There is no seat {seat} ({what}); seats are 0-{last}.")
-
     def _card(self, card: int) -> None:
         if card not in NUMBERS:
             raise MalformedAction("no-such-card", f"Corgi Pileup cards are numbered 1 to 10, not {card}.")
@@ -170,7 +165,7 @@ class CorgiPileup(Ruleset[CorgiState]):
         self._draw(s)
 
     def _play(self, s: CorgiState, action: Play) -> None:
-        self._seat(s, action.player, "player")
+        self.check_seat(s.players, action.player, "player")
         self._card(action.card)
         turn = (s.leader + len(s.trick)) % len(s.players)
         if action.player != turn:
@@ -256,7 +251,7 @@ class CorgiPileup(Ruleset[CorgiState]):
 
     def _six_target(self, s: CorgiState, action: ChooseSixTarget) -> None:
         self._decider_only(s, action.player)
-        self._seat(s, action.target, "target")
+        self.check_seat(s.players, action.target, "target")
         s.six_target = action.target
         s.phase = Phase.SIX_DISCARD
 
@@ -295,7 +290,7 @@ class CorgiPileup(Ruleset[CorgiState]):
 
     def _choose_leader(self, s: CorgiState, action: ChooseLeader) -> None:
         self._decider_only(s, action.player)
-        self._seat(s, action.leader, "leader")
+        self.check_seat(s.players, action.leader, "leader")
         # "The trick winner must instead choose another player to lead the next trick."
         if action.leader == action.player:
             raise IllegalMove("must-choose-another", "A trick with a 10 in it: choose another player to lead.")
@@ -304,7 +299,7 @@ class CorgiPileup(Ruleset[CorgiState]):
         s.phase = Phase.PLAY if s.trick_no > 1 else Phase.DEAL
 
     def _decider_only(self, s: CorgiState, seat: int) -> None:
-        self._seat(s, seat, "player")
+        self.check_seat(s.players, seat, "player")
         if seat != s.decider:
             assert s.decider is not None
             raise IllegalMove("not-your-choice", f"{s.players[s.decider]} makes this choice, not {s.players[seat]}.")
@@ -321,7 +316,7 @@ class CorgiPileup(Ruleset[CorgiState]):
             self._score_round(s)
 
     def _score_one(self, s: CorgiState, action: ScoreOne) -> None:
-        self._seat(s, action.player, "player")
+        self.check_seat(s.players, action.player, "player")
         if action.player not in s.ones_pending:
             raise IllegalMove("no-one-to-score", f"{s.players[action.player]} has no 1 waiting to be scored.")
         options = self._one_options(s)

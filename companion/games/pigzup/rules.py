@@ -21,7 +21,7 @@ from companion.games.base import (
     Scoreboard,
     ScoreRow,
 )
-from companion.games.decks import Deck, DeckError, Face, load_deck, matches
+from companion.games.decks import Deck, DeckError, Face, load_deck, matches, registered_deck
 from companion.games.pigzup.actions import Flip, MatchVerdict, RollDie, WrongStyle
 from companion.games.pigzup.state import MatchResult, Phase, PigzState, Race, Style
 from companion.games.pigzup.stats import reaction_stats
@@ -51,7 +51,8 @@ class PigzUp(Ruleset[PigzState]):
         self._decks: dict[str, Deck] = {}
 
     def deck(self, state: PigzState) -> Deck:
-        name = str(state.setup.options.get("deck", "pigzup"))
+        """The game's deck, chosen by name from the registered ones (see ``registered_deck``)."""
+        name = registered_deck(state.setup.options.get("deck", "pigzup"))
         if name not in self._decks:
             self._decks[name] = load_deck(name)
         return self._decks[name]
@@ -140,7 +141,7 @@ class PigzUp(Ruleset[PigzState]):
         s.phase = Phase.FLIP
 
     def _flip(self, s: PigzState, action: Flip) -> None:
-        self._seat(s, action.player)
+        self.check_seat(s.players, action.player)
         deck = self.deck(s)
         if action.card not in deck:
             raise MalformedAction("no-such-card", f"{action.card!r} is not a card of the {deck.title} deck.")
@@ -207,7 +208,7 @@ class PigzUp(Ruleset[PigzState]):
         assert s.race is not None
         race = s.race
         if action.winner is not None and action.winner not in race.racers:
-            self._seat(s, action.winner)
+            self.check_seat(s.players, action.winner, "winner")
             a, b = (s.players[p] for p in race.racers)
             raise IllegalMove("not-racing", f"{s.players[action.winner]} is not in this race ({a} vs {b}).")
         s.results.append(MatchResult(race, action.winner, action.reason, action.reaction_ms, action.stacking_ms))
@@ -248,7 +249,7 @@ class PigzUp(Ruleset[PigzState]):
         assert s.race is not None
         if not s.die:
             raise IllegalMove("no-die", "This game is played without the die: any stacking style is fine.")
-        self._seat(s, action.player)
+        self.check_seat(s.players, action.player)
         if action.player not in s.race.racers:
             raise IllegalMove("not-racing", f"{s.players[action.player]} is not in this race.")
         # "if one player uses the wrong stacking style, the other player automatically wins the match."
@@ -256,10 +257,6 @@ class PigzUp(Ruleset[PigzState]):
         assert s.style is not None
         reason = f"{s.players[action.player]} did not stack {s.style.value}."
         self._verdict(s, MatchVerdict(other, reason))
-
-    def _seat(self, s: PigzState, seat: int) -> None:
-        if not 0 <= seat < len(s.players):
-            raise MalformedAction("no-such-seat", f"There is no seat {seat}; seats are 0-{len(s.players) - 1}.")
 
     # ----------------------------------------------------------------------------------------- views
     def legal_actions(self, state: PigzState) -> list[Action]:

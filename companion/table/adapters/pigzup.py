@@ -12,7 +12,7 @@ from companion.games.base import RuleViolation
 from companion.games.pigzup.actions import Flip
 from companion.games.pigzup.state import PigzState
 from companion.table.adapters.base import TableAdapter
-from companion.table.observations import ButtonPress, CardSeen, PadReading, pile_label
+from companion.table.observations import ButtonPress, CardSeen, PadReading, PileState, pile_label
 from companion.table.pigzup_judge import JudgeSettings, MatchJudge, Notice, Output, Verdict
 
 if TYPE_CHECKING:
@@ -36,11 +36,14 @@ class PigzUpAdapter(TableAdapter):
         self._match: tuple[int | None, int] | None = None  # (game id, match number) of the race called last
         self._notices_seen = 0
         self._synced = False  # a race already in play at the first look was resumed after a restart
+        self._waiting_for_pads: tuple[int, ...] = ()  # a resumed race's racers whose pads have not spoken yet
 
     # ------------------------------------------------------------------------------------ inputs
     def observe(self, observation: Any, t: float) -> None:
         if isinstance(observation, CardSeen):
             self._flip(observation, t)
+        elif isinstance(observation, PadReading) and self._waiting_for_pads:
+            self._resume_when_pads_answer(observation, t)
         elif isinstance(observation, PadReading) and self.judge is not None:
             self._outputs(self.judge.reading(observation))
         elif isinstance(observation, ButtonPress) and self.judge is not None:
@@ -56,6 +59,8 @@ class PigzUpAdapter(TableAdapter):
         if self.judge is None or self.judge.players != state.players:
             self.judge = MatchJudge(self.settings, state.players)
         race, match = state.race, (game_id, len(state.results))
+        if race is None or self._match != match:
+            self._waiting_for_pads = ()
         if race is None:
             if self.judge.race is not None:
                 self.judge.cancel(t)  # the referee settled it
@@ -63,12 +68,24 @@ class PigzUpAdapter(TableAdapter):
         if self._match != match:
             self.judge.cancel(t)  # a race left open in an abandoned game gives way
             self._match = match
-            if self.table.on_call is not None and not resumed:  # a resumed race's piles stand on the pads
+            if resumed:
+                # A race resumed after a restart is judged once its pads answer again (until then they read
+                # as faults), and never tared: its piles may stand on the pads.
+                self._waiting_for_pads = race.racers
+                return
+            if self.table.on_call is not None:
                 self.table.on_call(race.racers)
-            if not resumed:
-                names = " and ".join(state.players[seat] for seat in race.racers)
-                self.table.say(f"Match! {names}, {race.piggies} piggies.")
+            names = " and ".join(state.players[seat] for seat in race.racers)
+            self.table.say(f"Match! {names}, {race.piggies} piggies.")
             self._outputs(self.judge.call(race.racers, race.piggies, t))
+
+    def _resume_when_pads_answer(self, reading: PadReading, t: float) -> None:
+        """Call the resumed race once every racer's pad sends a reading that is not a fault."""
+        if reading.state is not PileState.FAULT:
+            self._waiting_for_pads = tuple(seat for seat in self._waiting_for_pads if seat != reading.seat)
+        state = self._state()
+        if not self._waiting_for_pads and self.judge is not None and state is not None and state.race is not None:
+            self._outputs(self.judge.call(state.race.racers, state.race.piggies, t))
 
     def tick(self, t: float) -> None:
         if self.judge is not None:
