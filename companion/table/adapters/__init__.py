@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from companion.table.adapters.base import TableAdapter
 from companion.table.adapters.corgi_pileup import CorgiPileupAdapter
+from companion.table.adapters.crazy_corgi import CrazyCorgiAdapter
 from companion.table.adapters.pigzup import PigzUpAdapter
 
 ADAPTERS: dict[str, type[TableAdapter]] = {
-    adapter.game: adapter for adapter in (PigzUpAdapter, CorgiPileupAdapter)
+    adapter.game: adapter for adapter in (PigzUpAdapter, CorgiPileupAdapter, CrazyCorgiAdapter)
 }
 
 
