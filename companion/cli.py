@@ -7,6 +7,7 @@ thin switchboard and a newcomer finds a command next to the code it drives.
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -56,3 +57,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SchemaError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
+    except sqlite3.Error as exc:  # the checks at start-up passed, and then the disk filled or the file went bad
+        print(f"companion: the game log {config.resolve(config.table.database)}: {exc}", file=sys.stderr)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"companion: {where}{exc.strerror or exc}", file=sys.stderr)
+    except KeyboardInterrupt:  # Ctrl-C in a command that does not wait for one: stopped, not a traceback
+        print("\ncompanion: stopped", file=sys.stderr)
+        return 130
+    return 2

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import os
+import socket
 import types
 import typing
 from dataclasses import dataclass, field
@@ -53,11 +55,28 @@ class Config:
     path: Path | None = None
 
     def resolve(self, relative: str) -> Path:
-        """A path from the config, taken relative to the config file's folder (or the working folder)."""
+        """A path from the config, taken relative to the config file's folder.
+
+        Without a config file (the simulated table, run from anywhere) the files it reads ship with the package
+        (``companion/defaults/``: the emulated pads' calibration) and everything it writes (the game log, traces,
+        the simulated camera's cards) goes to the user's data folder, never into the working folder.
+        """
         p = Path(relative).expanduser()
-        if p.is_absolute() or self.path is None:
+        if p.is_absolute():
             return p
-        return self.path.parent / p
+        if self.path is not None:
+            return self.path.parent / p
+        shipped = SHIPPED_DEFAULTS / p
+        return shipped if shipped.exists() else user_data_dir() / p
+
+
+SHIPPED_DEFAULTS = Path(__file__).parent / "defaults"
+
+
+def user_data_dir() -> Path:
+    """Where the simulated table keeps its data without a config file: ``$XDG_DATA_HOME/tableside``."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "tableside"
 
 
 def load_config(path: str | Path | None) -> Config:
@@ -73,7 +92,58 @@ def load_config(path: str | Path | None) -> Config:
         if not isinstance(value, dict):
             raise ConfigError(f"[{name}] must be a table (a [{name}] section), not a single value")
         values[name] = build_section(sections[name], value, where=name)
-    return Config(**values, path=path.resolve())
+    config = Config(**values, path=path.resolve())
+    check_surroundings(config, host_given="host" in raw.get("web", {}))
+    return config
+
+
+def check_surroundings(config: Config, *, host_given: bool) -> None:
+    """What the table writes can be written, and ``[web] host`` is an address of this machine: found now, in one
+    line naming the key, not as a traceback (or a wrong guess) in the middle of starting up."""
+    written = [("table.database", config.table.database, False), ("table.traces", config.table.traces, True)]
+    if config.web.enabled:
+        written.append(("web.secret_key_file", config.web.secret_key_file, False))
+    for key, relative, is_folder in written:
+        target = config.resolve(relative)
+        problem = why_unwritable(target, is_folder)
+        if problem:
+            raise ConfigError(f"{key}: cannot write {target}: {problem}")
+    if host_given:
+        check_host(config.web.host)
+
+
+def why_unwritable(target: Path, is_folder: bool = False) -> str | None:
+    """Why the file (or folder) ``target`` could not be created or rewritten, without creating anything; ``None``
+    when it can. The folders it needs may be missing: the first of them that exists must be a writable folder."""
+    if target.exists():
+        if target.is_dir() != is_folder:
+            return "it is a file, not a folder" if is_folder else "it is a folder, not a file"
+        if not os.access(target, os.W_OK | (os.X_OK if is_folder else 0)):
+            return "it is read-only"
+        if is_folder:
+            return None
+    folder = target.parent  # a file's folder must be writable even if the file exists: SQLite keeps its journal there
+    while not folder.exists() and not folder.is_symlink():
+        folder = folder.parent
+    if not folder.is_dir():
+        return f"{folder} is a file, not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is read-only"
+    return None
+
+
+def check_host(host: str) -> None:
+    """``host`` must be an address this machine can listen on (binding port 0 tries it without taking a port)."""
+    try:
+        family, kind, _, _, address = socket.getaddrinfo(host, 0, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        with socket.socket(family, kind) as probe:
+            probe.bind(address)
+    except (OSError, UnicodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise ConfigError(
+            f"web.host: cannot listen on {host!r} ({reason}): use 127.0.0.1 for this machine only, 0.0.0.0 for "
+            "phones on its network, or one of its own addresses"
+        ) from None
 
 
 def build_section(cls: Any, raw: dict[str, Any], where: str) -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import random
+import reprlib
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
@@ -144,8 +145,10 @@ class GameSetup:
             if not isinstance(options, dict):
                 raise MalformedAction("bad-setup", "Options must be an object.")
             full_information = obj.get("full_information", False)
-            if not isinstance(full_information, bool):
-                raise MalformedAction("bad-setup", "full_information must be true or false.")
+            if not isinstance(full_information, bool):  # "no" and 0 are not false to bool(), so ask for the word
+                raise MalformedAction(
+                    "bad-setup", f"full_information must be true or false, not {reprlib.repr(full_information)}."
+                )
             seats = obj.get("seats", [])
             if not isinstance(seats, list) or not all(isinstance(z, str) and z for z in seats):
                 raise MalformedAction("bad-setup", "Seats must list the zone each player sits at, e.g. \"seat-1\".")

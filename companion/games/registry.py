@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from companion.games.base import MalformedAction, Ruleset
+from companion.games.clash_of_corgis import ClashOfCorgis
 from companion.games.corgi_pileup import CorgiPileup
 from companion.games.crazy_corgi import CrazyCorgi
 from companion.games.pigzup import PigzUp
 from companion.games.squirrels import Squirrels
 
 GAMES: dict[str, Ruleset] = {
-    ruleset.name: ruleset for ruleset in (CorgiPileup(), PigzUp(), CrazyCorgi(), Squirrels())
+    ruleset.name: ruleset for ruleset in (CorgiPileup(), PigzUp(), CrazyCorgi(), Squirrels(), ClashOfCorgis())
 }
 
 

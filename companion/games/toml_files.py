@@ -14,10 +14,18 @@ from typing import Any
 def read_toml(path: str | Path, error: type[Exception], missing: str) -> dict[str, Any]:
     """The file's contents; a missing file raises ``error("<path>: <missing>")``, bad TOML says where it is bad."""
     path = Path(path)
+    if path.is_dir():
+        raise error(f"{path}: is a folder, not a TOML file")
+    if path.exists() and not path.is_file():  # a pipe or a device (/dev/zero) could be read forever
+        raise error(f"{path}: not a regular file")
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise error(f"{path}: {missing}") from None
+    except OSError as exc:
+        raise error(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise error(f"{path}: not a text file (byte {exc.start + 1} is not UTF-8)") from None
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{path}: not valid TOML: {exc}") from None
 

@@ -54,6 +54,8 @@ def status_page(session: TableSession, config: Config) -> Iterator[bool]:
     try:
         server = start_server(session, config.web, secret_key_path=config.resolve(config.web.secret_key_file))
     except OSError as exc:
+        if exc.filename:  # the cookie key file could not be written: not the address
+            raise StatusPageUnavailable(f"[web] secret_key_file {exc.filename}: {exc.strerror}") from None
         raise StatusPageUnavailable(
             f"the status page cannot listen on {config.web.host}:{config.web.port} ({exc.strerror}): "
             "is another companion running? Change [web] port, or set enabled = false"

@@ -318,6 +318,8 @@ class TableSession:
                 self._summary = summary
 
     def _notify(self) -> None:
+        if not self._subscribers:  # a snapshot costs about a millisecond: a replay has no one to tell
+            return
         snapshot = self.snapshot()
         for callback in list(self._subscribers):
             try:

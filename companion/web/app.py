@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -64,6 +65,7 @@ def create_app(
     app.register_blueprint(prompts.bp)
     app.register_blueprint(cards.bp)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(sqlite3.Error, _storage_error)
     app.after_request(_security_headers)
     return app
 
@@ -75,6 +77,17 @@ def _http_error(exc: HTTPException) -> Response | HTTPException:
     response = jsonify(error=(exc.name or "error").lower().replace(" ", "-"), message=exc.description)
     response.status_code = exc.code or 500
     return response
+
+
+def _storage_error(exc: sqlite3.Error) -> tuple[Response, int]:
+    """The game log could not be written (a full disk, a failing card): say so, not Flask's "the server is
+    overloaded". The session appends before it changes its state, so nothing was recorded or changed."""
+    full = "full" in str(exc)
+    status = 507 if full else 500
+    what = "the table's disk is full" if full else f"the game log failed ({exc})"
+    advice = "free some space on it" if full else "check the storage"
+    message = f"Nothing was recorded: {what}. The game is as it was; {advice}, then try again."
+    return jsonify(error="storage-full" if full else "storage-failed", message=message), status
 
 
 def _security_headers(response: Response) -> Response:

@@ -9,6 +9,7 @@ import pytest
 from companion.devices.link import SerialLink
 from companion.sim.pico import SimulatedPico
 from tests.devices.support import Collector
+from tests.waiting import PATIENCE
 
 
 @pytest.fixture
@@ -20,7 +21,7 @@ def pico() -> Iterator[SimulatedPico]:
 @pytest.fixture
 def link(pico: SimulatedPico) -> Iterator[SerialLink]:
     with SerialLink(pico.port, backoff_s=(0.01, 0.05)) as serial_link:
-        assert serial_link.wait_connected(5)
+        assert serial_link.wait_connected(PATIENCE)
         yield serial_link
 
 

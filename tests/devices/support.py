@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.devices import protocol as p
 from companion.devices.link import SerialLink
 from companion.sim.pico import SimulatedPico
+from tests.waiting import wait_until
 
 
 @dataclass
@@ -22,15 +21,6 @@ class Collector:
 
     def of(self, kind: type[p.Message]) -> list[tuple[p.Message, int | None, float]]:
         return [r for r in self.received if isinstance(r[0], kind)]
-
-
-def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.002)
-    return condition()
 
 
 def pump(pico: SimulatedPico, link: SerialLink, seconds: float) -> None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.devices.announcer import LedAnnouncer
 from companion.devices.buttons import Feedback
 from companion.devices.settings import ButtonSettings
+from tests.waiting import wait_until
 
 
 @pytest.fixture
@@ -27,10 +26,8 @@ def test_match_lights_the_racers_and_the_winner_blinks(factory):
     lit = [factory.pin(pin).state for pin in settings.seat_leds]
     assert lit[:4] == [0, 1, 0, 1]
     announcer.announce("winner", (3,))
-    time.sleep(0.05)
+    assert wait_until(lambda: len(factory.pin(settings.seat_leds[3]).states) > 2)  # it is blinking
     assert factory.pin(settings.seat_leds[1]).state == 0
-    blinks = factory.pin(settings.seat_leds[3]).states
-    assert len(blinks) > 1  # it is blinking
     announcer.announce("void", ())
     assert not any(factory.pin(pin).state for pin in settings.seat_leds)
     feedback.close()

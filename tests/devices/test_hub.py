@@ -16,6 +16,7 @@ from companion.devices.settings import ButtonSettings, SerialSettings
 from companion.sim.pico import SimulatedPico, serial_port
 from companion.table.observations import PadReading, PileState
 from tests.devices.support import pump
+from tests.waiting import PATIENCE
 
 PROFILE = CalibrationProfile.load(Path(__file__).parents[2] / "calibration" / "pads.toml")
 
@@ -31,7 +32,7 @@ def test_hub_reports_piles_presses_and_status() -> None:
             assert path == pico.port  # `sim` selects the running emulator
             with DeviceHub(path, SerialSettings(), ButtonSettings(), PROFILE, on_pile=lambda e, _h: piles.append(e),
                            on_reading=readings.append, on_press=presses.append, pin_factory=factory) as hub:
-                assert hub.link.wait_connected(5)
+                assert hub.link.wait_connected(PATIENCE)
                 pico.pads[2].place(2)
                 pump(pico, hub.link, 1.5)
                 factory.pin(ButtonSettings().seat_buttons[2]).drive_low()

@@ -13,7 +13,8 @@ from companion.devices import protocol as p
 from companion.devices.flash import firmware_version
 from companion.devices.link import LinkDown, SerialLink
 from companion.sim.pico import SimulatedPico
-from tests.devices.support import Collector, pump, wait_until
+from tests.devices.support import Collector, pump
+from tests.waiting import PATIENCE, child_process, wait_until
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -68,7 +69,7 @@ def test_unplug_and_replug_mid_stream_reconnects_without_inventing_readings(
     assert len(collector.of(p.Sample)) == before
     assert "cannot open" in (link.health().last_error or "") or not link.health().connected
     pico.replug()
-    assert link.wait_connected(5)
+    assert link.wait_connected(PATIENCE)
     pump(pico, link, 0.5)
     health = link.health()
     assert health.connected and health.reconnects == 1 and health.seq_gaps == 0
@@ -99,7 +100,7 @@ def test_device_time_is_unwrapped_across_the_32_bit_wrap() -> None:
             SerialLink(pico.port, backoff_s=(0.01, 0.05)) as link:
         collector = Collector()
         link.add_listener(collector)
-        assert link.wait_connected(5)
+        assert link.wait_connected(PATIENCE)
         pump(pico, link, 1.0)
         times = [t for _, t, _ in collector.of(p.Sample)]
         assert times == sorted(times) and times[-1] > 0xFFFF_FFFF
@@ -108,7 +109,7 @@ def test_device_time_is_unwrapped_across_the_32_bit_wrap() -> None:
 
 def test_commands_round_trip_against_a_running_emulator() -> None:
     with SimulatedPico(pads=2, realtime=True, speed=4.0) as pico, SerialLink(pico.port) as link:
-        assert link.wait_connected(5)
+        assert link.wait_connected(PATIENCE)
         assert link.ping() < 1.0
         info = link.info()
         assert (info.proto, info.pads, info.rate) == (1, 2, 80)
@@ -144,20 +145,18 @@ def test_rate_command_slows_sampling_without_faults(
 
 
 def test_the_emulator_runs_as_its_own_process() -> None:
-    emulator = subprocess.Popen([sys.executable, "-m", "companion.sim.pico", "--pads", "2", "--demo"],
-                                stdout=subprocess.PIPE, text=True)
-    try:
-        port = emulator.stdout.readline().strip()
+    argv = [sys.executable, "-m", "companion.sim.pico", "--pads", "2", "--demo"]
+    with child_process(argv, stdout=subprocess.PIPE, text=True) as emulator:
+        port = emulator.stdout.readline().strip()  # its readiness line: the pty is open
+        assert port, "the emulator ended before printing its port"
         with SerialLink(port) as link:
             collector = Collector()
             link.add_listener(collector)
-            assert link.wait_connected(5)
+            assert link.wait_connected(PATIENCE)
             assert wait_until(lambda: len(collector.of(p.Sample)) > 40)
             assert link.info().pads == 2
-    finally:
         emulator.send_signal(signal.SIGINT)
-        assert emulator.wait(10) == 0
-        emulator.stdout.close()
+        assert emulator.wait(PATIENCE) == 0
 
 
 def test_a_firmware_of_another_protocol_version_is_reported(pico: SimulatedPico, link: SerialLink) -> None:

@@ -20,7 +20,8 @@ from companion.devices.pile import PileEvent, PileState
 from companion.sim.pads import PadModel, PadPhysics
 from companion.sim.pico import DEMO_ROUND_S, SimulatedPico, demo_round
 from companion.table.observations import PadReading
-from tests.devices.support import pump, wait_until
+from tests.devices.support import pump
+from tests.waiting import PATIENCE, wait_until
 
 pytestmark = pytest.mark.timeout(60)
 PROFILE = CalibrationProfile.load(Path(__file__).parents[2] / "calibration" / "pads.toml")
@@ -58,7 +59,7 @@ class Table:
 def make_table(physics: PadPhysics | None = None, seed: int = 11,
                profile: CalibrationProfile = PROFILE) -> Iterator[Table]:
     with SimulatedPico(pads=1, seed=seed, physics=physics) as pico, SerialLink(pico.port) as link:
-        assert link.wait_connected(5)
+        assert link.wait_connected(PATIENCE)
         events: list[PileEvent] = []
         readings: list[PadReading] = []
         monitor = PadMonitor(link, profile, lambda e, _h: events.append(e), pads=1, on_reading=readings.append)
@@ -238,7 +239,7 @@ def test_unplug_faults_every_pad_and_replug_recovers(table: Table) -> None:
     assert [e.label for e in table.events[seen:]] == ["fault"]
     assert "not connected" in table.events[-1].detail
     table.pico.replug()
-    assert table.link.wait_connected(5)
+    assert table.link.wait_connected(PATIENCE)
     table.run(1.0)
     assert table.labels()[-1] == "stable(2)"
 
@@ -268,7 +269,7 @@ def test_a_pico_reset_mid_game_faults_until_the_readings_settle_again(table: Tab
 
 def test_the_demo_round_plays_every_pad_and_clears_them() -> None:
     with SimulatedPico(pads=6, seed=3, script=demo_round) as pico, SerialLink(pico.port) as link:
-        assert link.wait_connected(5)
+        assert link.wait_connected(PATIENCE)
         events: list[PileEvent] = []
         PadMonitor(link, PROFILE, lambda e, _h: events.append(e))
         pump(pico, link, DEMO_ROUND_S + 0.5)
@@ -283,5 +284,5 @@ def test_a_link_gone_silent_faults_the_pads(table: Table, monkeypatch: pytest.Mo
     table.monitor.poll()
     assert table.labels()[-1] == "stable(1)"  # frames are fresh
     monkeypatch.setattr("companion.devices.pads.LINK_SILENCE_S", 0.05)
-    assert wait_until(lambda: (table.monitor.poll(), table.labels()[-1] == "fault")[1], timeout=2)
+    assert wait_until(lambda: (table.monitor.poll(), table.labels()[-1] == "fault")[1])
     assert "no frames for" in table.events[-1].detail

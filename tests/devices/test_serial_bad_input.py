@@ -18,7 +18,8 @@ from companion.devices.link import SerialLink
 from companion.devices.pads import PadMonitor
 from companion.devices.pile import PileEvent
 from companion.sim.pico import SimulatedPico
-from tests.devices.support import pump, wait_until
+from tests.devices.support import pump
+from tests.waiting import PATIENCE, wait_until
 
 pytestmark = pytest.mark.timeout(60)
 PROFILE = CalibrationProfile.load(Path(__file__).parents[2] / "calibration" / "pads.toml")
@@ -63,7 +64,7 @@ class Bench:
 @pytest.fixture
 def bench() -> Iterator[Bench]:
     with SimulatedPico(pads=1, seed=21) as pico, SerialLink(pico.port, backoff_s=(0.01, 0.05)) as link:
-        assert link.wait_connected(5)
+        assert link.wait_connected(PATIENCE)
         events: list[PileEvent] = []
         monitor = PadMonitor(link, PROFILE, lambda e, _h: events.append(e), pads=1)
         pico.pads[0].place()
@@ -94,7 +95,7 @@ def test_half_a_frame_then_the_port_vanishing_is_forgotten_on_reconnect(bench: B
     assert wait_until(lambda: not link.health().connected)
     bench.monitor.poll()  # as the runtime does twice a second: the pads cannot be trusted while it is out
     pico.replug()
-    assert link.wait_connected(5)
+    assert link.wait_connected(PATIENCE)
     pump(pico, link, 1.0)
     health = link.health()
     assert health.connected and health.reconnects == 1 and health.bad_frames == 0  # the half frame was dropped

@@ -17,6 +17,7 @@ from companion.runtime import Running, live_table
 from companion.sim.pico import SimulatedPico
 from companion.table.log import EventLog
 from companion.table.session import TableSession
+from tests.waiting import PATIENCE, wait_until
 
 ROOT = Path(__file__).parents[2]
 ANN, BEN, CAT = range(3)
@@ -52,7 +53,7 @@ class Rig:
         pin.drive_low()
         pin.drive_high()
 
-    def verdict(self, timeout: float = 4.0):
+    def verdict(self, timeout: float = PATIENCE):
         """The verdict the session logged for the current game (waits for it)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -61,7 +62,7 @@ class Rig:
             time.sleep(0.02)
         raise AssertionError(f"no verdict; {self.explain()}")
 
-    def referee_call(self, since: int, timeout: float) -> str:
+    def referee_call(self, since: int, timeout: float = PATIENCE) -> str:
         """Wait for a verdict after the first ``since`` that hands the race to the referee; its reason."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -100,7 +101,7 @@ def rig(tmp_path_factory) -> Iterator[Rig]:
         with SimulatedPico(pads=6, realtime=True, seed=9) as pico, live_table(
             config, TableSession(log), None, pin_factory=factory, serial_path=pico.port
         ) as live:
-            assert live.devices.link.wait_connected(5)
+            assert live.devices.link.wait_connected(PATIENCE)
             time.sleep(0.6)
             live.devices.pads.tare()
             yield Rig(config, pico, live, factory)
@@ -198,7 +199,7 @@ def test_pad_stops_mid_match_and_the_referee_decides(rig):
     time.sleep(0.5)
     before = len(rig.live.table.adapter.verdicts)
     rig.pico.stop_hx711(BEN)
-    assert "Ben's pad failed" in rig.referee_call(before, timeout=3)
+    assert "Ben's pad failed" in rig.referee_call(before)
     assert rig.session.state.race is not None  # no automatic verdict: the race waits for the referee
     rig.session.submit({"type": "verdict", "winner": ANN, "reason": "Referee: Ben's pad died"}, "web")
     assert rig.session.state.results[-1].winner == ANN
@@ -210,17 +211,16 @@ def test_pico_unplugged_mid_match(rig):
     before = len(rig.live.table.adapter.verdicts)
     rig.pico.unplug()
     try:
-        assert "pad failed (Pico not connected" in rig.referee_call(before, timeout=5)
+        assert "pad failed (Pico not connected" in rig.referee_call(before)
         assert rig.session.state.race is not None
         pico = rig.session.snapshot()["devices"]["pico"]
         assert not pico["connected"] and pico["message"].startswith("Pico not found on ")
     finally:
         rig.pico.replug()
-        assert rig.live.devices.link.wait_connected(10)
-        deadline = time.monotonic() + 5  # the pads come back once their readings settle again
-        while any(p.state.value == "fault" for p in rig.live.devices.pads.snapshot()):
-            assert time.monotonic() < deadline, rig.live.devices.pads.snapshot()
-            time.sleep(0.05)
+        assert rig.live.devices.link.wait_connected(PATIENCE)
+        # the pads come back once their readings settle again
+        settled = wait_until(lambda: all(p.state.value != "fault" for p in rig.live.devices.pads.snapshot()))
+        assert settled, rig.live.devices.pads.snapshot()
 
 
 def test_non_player_shout_is_ignored(rig):

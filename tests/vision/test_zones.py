@@ -6,9 +6,11 @@ from __future__ import annotations
 import http.client
 import json
 import signal
+import subprocess
+import sys
 import threading
-import time
 import tomllib
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from companion.vision.sources import FrameSource
 from companion.vision.zones import ZonesError, load_zones, save_zones, toml_string, validate_zones
 from companion.vision.zones_page import EXTENSION, ZonesDrawing, create_zones_app
 from companion.web.server import WebServer
+from tests.waiting import PATIENCE, child_process, read_until, wait_until
 
 FRAME = (1280, 720)
 SQUARE = [100, 100, 300, 100, 300, 250, 100, 250]
@@ -230,9 +233,7 @@ def test_zones_drawn_on_another_view_are_refused_and_shown_as_the_cameras_proble
     watcher = card_watcher(source, catalogs["corgi-pileup"], config.camera, lambda seen, t: None, config.resolve)
     watcher.start()
     try:
-        deadline = time.monotonic() + 5
-        while "720x720" not in watcher.health()["message"] and time.monotonic() < deadline:
-            time.sleep(0.02)
+        wait_until(lambda: "720x720" in watcher.health()["message"])
         health = watcher.health()
     finally:
         watcher.stop()
@@ -369,6 +370,9 @@ def picture_file(tmp_path: Path, drawing: ZonesDrawing) -> Path:
     return path
 
 
+SERVED = threading.Event()  # set once the command under test is serving its page
+
+
 @pytest.fixture
 def served(monkeypatch: pytest.MonkeyPatch) -> list[WebServer]:
     """The command's server, once it is up (the command itself prints the URL; tests read it here)."""
@@ -377,7 +381,10 @@ def served(monkeypatch: pytest.MonkeyPatch) -> list[WebServer]:
 
     def spy(*args: Any, **kwargs: Any) -> WebServer:
         servers.append(real(*args, **kwargs))
+        SERVED.set()
         return servers[-1]
+
+    SERVED.clear()
 
     monkeypatch.setattr(commands, "serve", spy)
     return servers
@@ -390,10 +397,8 @@ def when_served(servers: list[WebServer], then: Callable[[WebServer, str], None]
     assert main_thread is not None
 
     def run() -> None:
-        deadline = time.monotonic() + 10
-        while not servers and time.monotonic() < deadline:
-            time.sleep(0.02)
         try:
+            assert SERVED.wait(PATIENCE), "the command never served its page"
             then(servers[0], f"/{servers[0].app.extensions[EXTENSION].token}/")
         except BaseException:
             signal.pthread_kill(main_thread, signal.SIGINT)
@@ -430,7 +435,7 @@ def test_calibrate_zones_serves_the_page_and_writes_what_is_posted(
     thread = when_served(served, draw)
     args = ["-c", str(config), "calibrate", "zones", "--image", str(picture_file), "--players", "2", "--port", "0"]
     assert main(args) == 0
-    thread.join(5)
+    thread.join(PATIENCE)
     assert [status for status, _ in answers] == [403, 400, 200]
     assert "Saved seat-1, centre" in answers[2][1]["message"]
     out = tmp_path / "calibration" / "zones.toml"
@@ -445,20 +450,20 @@ def test_calibrate_zones_serves_the_page_and_writes_what_is_posted(
     assert not served[0].running
 
 
-def test_ctrl_c_stops_calibrate_zones_without_writing(
-    tmp_path: Path, picture_file: Path, served: list[WebServer], capsys
-) -> None:
-    def interrupt(server: WebServer, page: str) -> None:
-        assert request(server, "GET", page)[0] == 200
-        signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
-
+def test_ctrl_c_stops_calibrate_zones_without_writing(tmp_path: Path, picture_file: Path) -> None:
+    """A real Ctrl-C to a real process, sent once it says it is waiting for one (not after some time)."""
     out = tmp_path / "zones.toml"
-    thread = when_served(served, interrupt)
-    assert main(["calibrate", "zones", "--image", str(picture_file), "--port", "0", "--out", str(out)]) == 1
-    thread.join(5)
-    assert "stopped: no zones written" in capsys.readouterr().err
+    argv = [sys.executable, "-m", "companion", "calibrate", "zones", "--image", str(picture_file), "--port", "0",
+            "--out", str(out)]
+    with child_process(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as command:
+        printed = read_until(command.stdout, "Ctrl-C stops without writing anything.")
+        (page,) = [line.strip() for line in printed if line.startswith("  http://")]
+        with urllib.request.urlopen(page, timeout=PATIENCE) as response:
+            assert response.status == 200
+        command.send_signal(signal.SIGINT)
+        assert command.wait(PATIENCE) == 1
+        assert command.stderr.read().strip() == "stopped: no zones written"
     assert not out.exists()
-    assert not served[0].running
 
 
 def test_calibrate_zones_explains_what_stops_it(tmp_path: Path, picture_file: Path, served: list[WebServer],
@@ -492,7 +497,7 @@ def test_calibrate_zones_takes_a_frame_from_the_camera(tmp_path: Path, served: l
     thread = when_served(served, draw)
     out = tmp_path / "z.toml"
     assert main(["calibrate", "zones", "--players", "3", "--port", "0", "--out", str(out)]) == 0  # the sim camera
-    thread.join(5)
+    thread.join(PATIENCE)
     assert list(load_zones(out)) == ["seat-3"]
     assert f"zones_file = {toml_string(str(out.resolve()))}" in capsys.readouterr().out
 
@@ -545,3 +550,18 @@ def test_zones_are_drawn_by_clicking_corners_in_a_browser(page: Any, drawing: Zo
     assert list(zones) == ["seat-1", "centre"]
     np.testing.assert_allclose(zones["seat-1"].ravel(), SQUARE, atol=2)
     np.testing.assert_allclose(zones["centre"].ravel(), TRIANGLE, atol=2)
+
+
+def test_on_the_mat_a_crazy_corgi_card_is_named_in_the_kennel_where_its_centre_lies(tmp_path: Path, catalogs) -> None:
+    """The recogniser for Crazy Corgi's deck reads the mat's Kennel variant; another deck's reads the seats."""
+    ox, oy = mat_to_table(Scene(mat="A3"))
+    cards = (Card("crazy-corgi", "red-2-fawn", ox + 180, oy + 245, 0),
+             Card("crazy-corgi", "wild", ox + 180, oy + 150, 0))
+    picture = render_scene(Scene(cards=cards, mat="A3")).image
+    config = load_config(write_config(tmp_path, 'mat = "A3"'))
+    found = recognizer_for(catalogs["crazy-corgi"], config.camera, config.resolve).process(picture).cards
+    assert sorted((c.face, c.zone) for c in found) == [("red-2-fawn", "seat-1/kennel-3"), ("wild", "centre")]
+    plain = Scene(cards=(Card("corgi-pileup", "4", ox + 180, oy + 245, 0),), mat="A3")
+    found = recognizer_for(catalogs["corgi-pileup"], config.camera, config.resolve).process(
+        render_scene(plain).image).cards
+    assert [(c.face, c.zone) for c in found] == [("4", "seat-1")]

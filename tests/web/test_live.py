@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ import pytest
 from companion.table.session import TableSession
 from companion.web.server import WebServer, start_server
 from companion.web.settings import WebSettings
+from tests.waiting import wait_until
 from tests.web.clients import SSEClient
 from tests.web.conftest import legal_move, start
 
@@ -23,13 +23,6 @@ def clients() -> Iterator[list[SSEClient]]:
     yield opened
     for client in opened:
         client.close()
-
-
-def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
 
 
 def test_snapshot_on_connect_then_changes(server: WebServer, table: TableSession, clients: list[SSEClient]) -> None:
@@ -84,7 +77,7 @@ def test_streams_beyond_the_limit_poll_and_posts_still_work(table: TableSession,
 
         clients.pop().close()
         broadcaster = running.app.extensions["tableside"].broadcaster
-        wait_until(lambda: broadcaster.open_streams == 1)  # a closed phone frees its slot at the next keep-alive
+        assert wait_until(lambda: broadcaster.open_streams == 1)  # a closed phone frees its slot at the next keep-alive
         again = SSEClient.open(running)
         clients.append(again)
         assert again.response.status == 200
