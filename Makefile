@@ -26,6 +26,7 @@ lint: $(BIN)/.installed-dev
 
 test: lint
 	bash .ci/install-browser
+	bash .ci/install-card-art-tools
 	$(BIN)/python -m pytest
 
 bench: $(BIN)/.installed-dev

@@ -22,14 +22,15 @@ import cv2
 import numpy as np
 
 from companion.games.decks import deck_names, load_deck
+from companion.sim.judging import card_claimed, report_on
 from companion.sim.render import write_reference_folder
-from companion.sim.scene import CardTruth, random_scene, render_scene
+from companion.sim.scene import random_scene, render_scene
 from companion.sim.scene_camera import SimCamera, flip_script
 from companion.vision.calibrate import catalog_from_folder
 from companion.vision.catalog import Catalog
 from companion.vision.mat import mat_layout
 from companion.vision.observations import UNKNOWN
-from companion.vision.pipeline import CardFound, Recognizer
+from companion.vision.pipeline import Recognizer
 from companion.vision.tracker import Tracker
 
 HELD_OUT = 7_000_000
@@ -46,26 +47,6 @@ def catalogs(root: Path) -> dict[str, Catalog]:
 
 
 TUNING_SCENES = 320
-
-
-def _card_claimed(card: CardFound, truths: tuple[CardTruth, ...]) -> CardTruth | None:
-    """The card a report is about: the one whose outline it traces most closely (every corner within a fifth of
-    the card's short side: a card lower in a pile, its centre under the top one, counts), else the topmost card
-    under the report's centre, else none."""
-    traced = []
-    for truth in truths:
-        short = min(np.hypot(*(truth.corners[1] - truth.corners[0])), np.hypot(*(truth.corners[2] - truth.corners[1])))
-        gap = min(np.hypot(*(np.roll(card.corners, k, axis=0) - truth.corners).T).max() for k in range(4)) / short
-        if gap < 0.2:
-            traced.append((gap, truth.index))
-    if traced:
-        return truths[min(traced)[1]]
-    under = [
-        t
-        for t in truths
-        if cv2.pointPolygonTest(t.corners.astype(np.float32).reshape(-1, 1, 2), card.centre, False) >= 0
-    ]
-    return under[-1] if under else None
 
 
 def accuracy(cats: dict[str, Catalog], target: int, first: int = HELD_OUT, scenes: int | None = None) -> None:
@@ -86,7 +67,7 @@ def accuracy(cats: dict[str, Catalog], target: int, first: int = HELD_OUT, scene
         found = Recognizer(cats[name], mat_layout("A3")).process(rendered.image).cards
         k += 1
         for card in found:  # every report, whatever the card's visibility: is any of them confidently wrong?
-            claimed = _card_claimed(card, rendered.truths)
+            claimed = card_claimed(card, rendered.truths)
             truth = claimed.face if claimed else None
             counts.update(reports=1, off_card=int(claimed is None))
             if card.face not in (UNKNOWN, truth):
@@ -98,16 +79,10 @@ def accuracy(cats: dict[str, Catalog], target: int, first: int = HELD_OUT, scene
             counts["cards"] += 1
             per_deck[name]["cards"] += 1
             calm = not scene.hands
-            centre = truth.corners.mean(axis=0)
-            hit = [
-                c
-                for c in found
-                if np.hypot(*(np.array(c.centre) - centre))
-                < 0.15 * np.sqrt(cv2.contourArea(truth.corners.astype(np.float32)))
-            ]
-            verdict = "missed" if not hit else "correct" if hit[0].face == truth.face else hit[0].face
-            if verdict == UNKNOWN:
-                unsure[f"{name}:{truth.face}->{hit[0].best}"] += 1
+            hit = report_on(truth, found)
+            verdict = "missed" if hit is None else "correct" if hit.face == truth.face else hit.face
+            if hit is not None and verdict == UNKNOWN:
+                unsure[f"{name}:{truth.face}->{hit.best}"] += 1
             key = verdict if verdict in {"missed", "correct", UNKNOWN} else "wrong"
             counts[key] += 1
             per_deck[name][key] += 1

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.sim.corgi_demo import CameraGame, play_corgi_by_camera
+from companion.sim.crazy_corgi_demo import play_crazy_corgi_by_camera
 from companion.sim.pigzup_demo import SimulatedGame, play_simulated
 
 
@@ -33,7 +34,13 @@ def _corgi(game: CameraGame) -> str:
             f"{game.caught} out-of-turn plays and asked {game.prompts} questions)")
 
 
+def _crazy(game: CameraGame) -> str:
+    return (f"(the camera recorded {game.camera_plays} moves from the cards; the referee typed {game.typed}; the "
+            f"table asked {game.prompts} questions)")
+
+
 CAMERA_BOTS: dict[str, CameraBots] = {
     "pigzup": CameraBots(play_simulated, _pigzup),
     "corgi-pileup": CameraBots(play_corgi_by_camera, _corgi),
+    "crazy-corgi": CameraBots(play_crazy_corgi_by_camera, _crazy),
 }

@@ -5,25 +5,19 @@ learns the cards only through the camera; what the camera misses, the referee ty
 
 from __future__ import annotations
 
-import logging
 import random
 import threading
 import time
-from collections.abc import Callable
-from typing import Any
 
 from companion.games.actions import Action
-from companion.games.base import GameSetup, RuleViolation
 from companion.games.corgi_pileup import CorgiPileup
 from companion.games.corgi_pileup.actions import Play, SixDiscard
 from companion.games.corgi_pileup.state import CorgiState, Phase
 from companion.sim.corgi_world import CorgiWorld
+from companion.sim.table_bots import TableBots
 from companion.table.session import TableSession
 
-log = logging.getLogger(__name__)
-
 RULES = CorgiPileup()
-GIVE_UP_S = 120.0  # a camera that films nothing at all (unplugged) is given up on after this long
 SHOW_FRAMES = 10  # how long a player shows a card at their own place before pushing it in, in camera frames
 
 
@@ -37,8 +31,10 @@ def sensible_move(state: CorgiState, seat: int, rng: random.Random) -> Action:
     return max(plays, key=lambda a: a.card) if final else min(plays, key=lambda a: a.card)
 
 
-class CorgiBots:
+class CorgiBots(TableBots[CorgiState]):
     """Plays every seat of the simulated table, following what the referee's session records."""
+
+    rules = RULES
 
     def __init__(
         self,
@@ -51,31 +47,18 @@ class CorgiBots:
         mischief: float = 0.05,
         grace_frames: int = 60,
     ) -> None:
-        self.session = session
-        self.world = world
-        self.rng = rng
-        self.pace = pace
+        super().__init__(session, world, world_seed=world_seed, rng=rng, pace=pace, grace_frames=grace_frames)
+        self.world: CorgiWorld = world
         self.mischief = mischief  # chance, each trick, that someone plays out of turn
-        self.grace_frames = grace_frames  # how long the bots wait for the table to record what they did
-        self.game_id = session.game_id
-        self.world_seed = world_seed  # the world's k-th shuffle of the game is seeded from it and k alone
-        self.truth: CorgiState | None = None
-        self.followed: list[dict[str, Any]] = []
-        self.chances = 0  # shuffles and deals the truth has had
-        self.typed = 0  # moves the referee had to type because the camera or the table did not record them
-        self.wrong = 0  # moves the table recorded differently from what was played (the referee undid them)
         self.caught = 0  # out-of-turn plays the table flagged
         self.misbehaved = 0  # out-of-turn plays tried
         self.camera_plays = 0
         self._mischief_trick: tuple[int, int] | None = None
-        self.landed_to_shown_s: list[float] = []  # a card put down -> the session tells the status page
-        self._told_at: dict[int, float] = {}
-        self._unsubscribe = session.subscribe(lambda snap: self._told_at.setdefault(snap["seq"], time.monotonic()))
 
     # ------------------------------------------------------------------------------------ the loop
     def play(self, stop: threading.Event, poll_s: float = 0.05) -> None:
         """Act until the game ends, the referee replaces it, or ``stop`` is set."""
-        while not stop.is_set() and self.session.game_id == self.game_id and self.session.status() == "playing":
+        while self.playing(stop):
             truth = self._follow_or_stand_up()
             if truth is None:
                 break
@@ -87,48 +70,7 @@ class CorgiBots:
             elif truth.phase in (Phase.SIX_TARGET, Phase.CHOOSE_LEADER, Phase.SCORE_ONES):
                 self._answer(truth, stop)
             stop.wait(poll_s)
-        self._unsubscribe()
-
-    # ------------------------------------------------------------------------------------ the secret game
-    def _follow(self) -> CorgiState:
-        """The full-information game the world plays, brought up to the moves the session has recorded."""
-        game = self.session.game
-        moves = self._moves()
-        if self.truth is None or moves[: len(self.followed)] != self.followed:  # a new start, or an undo
-            setup = game.setup if game else GameSetup(RULES.name, ())
-            full = GameSetup(setup.game, setup.players, setup.variant, setup.options, full_information=True)
-            self.chances, self.followed = 0, []
-            self.truth = self._deal(RULES.setup(full))
-        for payload in moves[len(self.followed):]:
-            self.truth = self._deal(RULES.apply(self.truth, RULES.decode(payload)))
-            self.followed.append(payload)
-        return self.truth
-
-    def _follow_or_stand_up(self) -> CorgiState | None:
-        """The game as the bots hold it; ``None`` when the table's record has a card no bot holds (the referee
-        typed something else): the bots stand up and the referee plays on by hand."""
-        try:
-            return self._follow()
-        except RuleViolation as violation:
-            self.wrong += 1
-            log.warning("the table's record no longer matches the bots' cards (%s): the bots stand up",
-                        violation.message)
-            return None
-
-    def _deal(self, state: CorgiState) -> CorgiState:
-        """Shuffles and deals as the world makes them: the k-th of the game always from the same seed, so a
-        referee's undo and redo, or a restart, deal the same cards again."""
-        while True:
-            chance = RULES.chance(state, random.Random(f"{self.world_seed}/{self.chances}"))
-            if chance is None:
-                return state
-            state = RULES.apply(state, chance)
-            self.chances += 1
-
-    def _moves(self) -> list[dict[str, Any]]:
-        """The session's recorded moves of this game, without its (hidden) shuffles and deals."""
-        game = self.session.game
-        return [m.event.payload for m in game.moves if not RULES.decode(m.event.payload).chance] if game else []
+        self.close()
 
     # ------------------------------------------------------------------------------------ acting at the table
     def _place(self, truth: CorgiState, stop: threading.Event) -> None:
@@ -141,9 +83,7 @@ class CorgiBots:
         self.world.play(str(action.card))  # type: ignore[attr-defined]
         if self._recorded(action, stop):
             self.camera_plays += 1
-            moves = self.session.game.moves if self.session.game else []
-            seq = next(m.event.seq for m in reversed(moves) if m.event.payload == action.to_json())
-            self.landed_to_shown_s.append(self._told_at.get(seq, time.monotonic()) - landed)
+            self._shown(action, landed)
         else:
             self._type(action, "the camera did not report it")
 
@@ -155,16 +95,6 @@ class CorgiBots:
         if self._until(lambda: self._answered(truth, seat, action), stop) and self._recorded(action, stop):
             return
         self._type(action, "the table did not ask")
-
-    def _answered(self, truth: CorgiState, seat: int, action: Action) -> bool:
-        """Press the answer on the player's phone if the table is asking it."""
-        for prompt in self.session.prompts.open():
-            offered = [option.action for option in prompt.options]
-            if prompt.seat == seat and action in offered:
-                phone = f"{truth.players[seat]}'s phone"
-                return not isinstance(self.session.prompts.answer(prompt.id, offered.index(action), by=phone,
-                                                                  referee=False), RuleViolation)
-        return False
 
     def _collect(self, stop: threading.Event) -> None:
         """The trick's winner takes the cards away; the next card waits until the camera has seen them go."""
@@ -194,33 +124,3 @@ class CorgiBots:
             self.caught += 1
         self.world.take_back(face)
         self._until(lambda: self._view().get("objection") is None, stop)
-
-    # ------------------------------------------------------------------------------------ waiting on the table
-    def _recorded(self, action: Action, stop: threading.Event) -> bool:
-        count = len(self.followed)
-        return self._until(lambda: self._moves()[count:] == [action.to_json()], stop)
-
-    def _type(self, action: Action, why: str) -> None:
-        """The referee enters the move by hand, as at a real table, first undoing anything recorded wrongly."""
-        while len(self._moves()) > len(self.followed):
-            self.wrong += 1
-            log.warning("the table recorded %s wrongly; the referee undoes it", self._moves()[-1])
-            self.session.undo(source="referee")
-        self.typed += 1
-        log.warning("the referee types %s: %s", action.to_json(), why)
-        result = self.session.submit(action, source="referee")
-        if isinstance(result, RuleViolation):
-            log.warning("the referee's entry was refused: %s", result.message)
-
-    def _view(self) -> dict[str, Any]:
-        return self.session.snapshot().get("live", {}).get("table", {})
-
-    def _until(self, done: Callable[[], bool], stop: threading.Event) -> bool:
-        """Wait for ``done`` for as long as the camera takes to film ``grace_frames`` frames (a busy machine
-        films slower, and the bots wait in the camera's time), and never more than ``GIVE_UP_S``."""
-        frames, deadline = self.world.frames + self.grace_frames, time.monotonic() + GIVE_UP_S
-        while self.world.frames < frames and time.monotonic() < deadline and not stop.is_set():
-            if done():
-                return True
-            stop.wait(0.05)
-        return done()

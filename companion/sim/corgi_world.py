@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import threading
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from companion.sim.scene import Card, Hand, Look, Scene, View, mat_to_table
 from companion.vision.mat import CENTRE, mat_layout
@@ -29,23 +30,49 @@ class Placed:
     angle: float
 
 
-class CorgiWorld:
-    """The cards on the simulated table. Thread-safe: bots change it, the camera films it."""
+class CardWorld:
+    """Cards lying face up on a simulated mat, filmed by the camera. Thread-safe: bots change it, the camera films
+    it. ``game`` picks the mat's layout (Crazy Corgi's names its Kennels); ``zones`` are their centres on the
+    table, in mm."""
 
-    def __init__(self, players: int, seed: int, *, mat: str = "A3", frame: tuple[int, int] = (960, 540)) -> None:
+    deck: ClassVar[str] = ""
+
+    def __init__(self, seed: int, *, mat: str = "A3", frame: tuple[int, int] = (960, 540),
+                 game: str | None = None) -> None:
         self.rng = random.Random(seed)
-        layout = mat_layout(mat)
         ox, oy = mat_to_table(Scene(mat=mat))
-        centres = {z.name: (ox + (z.x0 + z.x1) / 2, oy + (z.y0 + z.y1) / 2) for z in layout.zones}
-        self.centre = centres[CENTRE]
-        self.seats = [centres[name] for name in seat_zones(players)]
+        self.zones = {z.name: (ox + (z.x0 + z.x1) / 2, oy + (z.y0 + z.y1) / 2) for z in mat_layout(mat, game).zones}
         self.lock = threading.Lock()
-        self.middle: list[Placed] = []  # the centre, oldest first (the newest lies on top)
-        self.shown: list[Placed] = []  # cards a player is showing at their place
         self.hand: tuple[Hand, ...] = ()
         self.base = Scene(mat=mat, view=View(tilt=10.0, azimuth=20.0), look=Look(light_gain=0.12, noise=2.0),
                           seed=seed, frame=frame)
         self.frames = 0
+
+    def lying(self) -> list[Placed]:
+        """Every card on the table, back to front (called under the lock)."""
+        return []
+
+    def scene(self) -> Scene:
+        with self.lock:
+            cards = tuple(Card(self.deck, p.face, p.x, p.y, p.angle) for p in self.lying())
+            self.frames += 1
+            return replace(self.base, cards=cards, hands=self.hand, seed=self.base.seed + self.frames)
+
+
+class CorgiWorld(CardWorld):
+    """Corgi Pileup's table: a trick in the centre, and a card a player shows at their place."""
+
+    deck = DECK
+
+    def __init__(self, players: int, seed: int, *, mat: str = "A3", frame: tuple[int, int] = (960, 540)) -> None:
+        super().__init__(seed, mat=mat, frame=frame)
+        self.centre = self.zones[CENTRE]
+        self.seats = [self.zones[name] for name in seat_zones(players)]
+        self.middle: list[Placed] = []  # the centre, oldest first (the newest lies on top)
+        self.shown: list[Placed] = []  # cards a player is showing at their place
+
+    def lying(self) -> list[Placed]:
+        return [*self.shown, *self.middle]
 
     # ------------------------------------------------------------------------------------ what players do
     def play(self, face: str) -> None:
@@ -91,10 +118,3 @@ class CorgiWorld:
             else:
                 (sx, sy), (cx, cy) = self.seats[seat], self.centre
                 self.hand = (Hand((sx + cx) / 2, (sy + cy) / 2, self.rng.uniform(0, 360), 0.8),)
-
-    # ------------------------------------------------------------------------------------ what the camera sees
-    def scene(self) -> Scene:
-        with self.lock:
-            cards = tuple(Card(DECK, p.face, p.x, p.y, p.angle) for p in (*self.shown, *self.middle))
-            self.frames += 1
-            return replace(self.base, cards=cards, hands=self.hand, seed=self.base.seed + self.frames)

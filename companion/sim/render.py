@@ -8,6 +8,8 @@ recogniser never sees this module: it learns from reference images like any user
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -325,24 +327,68 @@ def render_back() -> np.ndarray:
     return img
 
 
-def card_mask() -> np.ndarray:
-    """The card's outline with rounded corners (uint8 0/255 at ``CARD_PX``)."""
-    w, h = CARD_PX
+@cache
+def card_mask(size: tuple[int, int] = CARD_PX) -> np.ndarray:
+    """The card's outline with rounded corners (uint8 0/255, ``size`` px, read-only)."""
+    w, h = size
     mask = np.zeros((h, w), np.uint8)
     r = 14
     cv2.rectangle(mask, (r, 0), (w - 1 - r, h - 1), 255, -1)
     cv2.rectangle(mask, (0, r), (w - 1, h - 1 - r), 255, -1)
     for x, y in ((r, r), (w - 1 - r, r), (w - 1 - r, h - 1 - r), (r, h - 1 - r)):
         cv2.circle(mask, (x, y), r, 255, -1, cv2.LINE_AA)
+    mask.setflags(write=False)
     return mask
 
 
-def write_reference_folder(deck: Deck, folder: str) -> list[str]:
-    """One PNG per distinct face, named ``<face id>.png``: the input ``calibrate cards --from`` expects."""
+@dataclass(frozen=True)
+class CardArt:
+    """One side of a card as the scene draws it: its picture, its shape (0/255, rounded corners) and its size."""
+
+    image: np.ndarray  # BGR
+    shape: np.ndarray  # uint8 mask, same size as ``image``
+    size_mm: tuple[float, float]
+
+
+ArtSource = Callable[[str | None], CardArt]  # face id (None: the back) -> art
+_OTHER_ART: dict[str, ArtSource] = {}
+
+
+def register_art(deck_name: str, source: ArtSource) -> None:
+    """Let scenes draw a deck whose art is not drawn here (published decks fetched for a benchmark)."""
+    _OTHER_ART[deck_name] = source
+
+
+def card_art(deck_name: str, face_id: str | None) -> CardArt:
+    """The art of one face (None: the back) of any deck a scene may hold: ours, or one registered."""
+    if deck_name in _OTHER_ART:
+        return _OTHER_ART[deck_name](face_id)
+    return CardArt(render_back() if face_id is None else render_face(deck_name, face_id), card_mask(), CARD_MM)
+
+
+def register_resized(deck_name: str, source_deck: str, card_mm: tuple[float, float]) -> None:
+    """Our art for ``source_deck`` printed at another size (a bridge-size deck, say), drawn as ``deck_name``."""
+    size = (round(card_mm[0] * CARD_PX[0] / CARD_MM[0]), round(card_mm[1] * CARD_PX[1] / CARD_MM[1]))
+
+    def art(face_id: str | None) -> CardArt:
+        image = render_back() if face_id is None else render_face(source_deck, face_id)
+        return CardArt(cv2.resize(image, size, interpolation=cv2.INTER_AREA), card_mask(size), card_mm)
+
+    register_art(deck_name, art)
+
+
+def card_size(deck_name: str) -> tuple[float, float]:
+    """A deck's card size (mm): poker size for ours."""
+    return _OTHER_ART[deck_name](None).size_mm if deck_name in _OTHER_ART else CARD_MM
+
+
+def write_reference_folder(deck: Deck, folder: str, art: str | None = None) -> list[str]:
+    """One PNG per distinct face, named ``<face id>.png``: the input ``calibrate cards --from`` expects.
+    ``art`` names the registered art to draw them with (default: the deck's own)."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     names = []
     for face in deck:
-        cv2.imwrite(str(out / f"{face.id}.png"), render_face(deck.name, face.id))
+        cv2.imwrite(str(out / f"{face.id}.png"), card_art(art or deck.name, face.id).image)
         names.append(face.id)
     return names

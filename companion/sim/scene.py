@@ -15,7 +15,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.sim.render import CARD_MM, CARD_PX, card_mask, render_back, render_face
+from companion.sim.render import card_art, card_size
+from companion.sim.tables import table_texture
 from companion.vision.mat import MatLayout, mat_layout
 from companion.vision.mat_print import mat_image
 
@@ -64,6 +65,10 @@ class Look:
     motion: int = 0  # motion blur length (px)
     motion_angle: float = 0.0
     noise: float = 0.0  # Gaussian noise sigma (grey levels)
+    vignette: float = 0.0  # how much darker the frame's corners are than its centre (0-0.5)
+    exposure: float = 1.0  # below 1: a dim room (the camera's gain then raises ``noise`` and ``shot_noise``)
+    shot_noise: float = 0.0  # a small sensor's noise growing with brightness: sigma = sqrt(shot_noise * level)
+    jpeg: int = 0  # JPEG quality the frame went through (0: none)
 
 
 @dataclass(frozen=True)
@@ -146,7 +151,7 @@ def camera_homography(view: View, extent: tuple[float, float], frame: tuple[int,
 
 def card_corners_mm(card: Card) -> np.ndarray:
     """The card's corners on the table (mm), in the card's own top-left, clockwise order."""
-    w, h = CARD_MM
+    w, h = card_size(card.deck)
     local = np.array([(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)])
     a = math.radians(card.angle)
     rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
@@ -188,10 +193,13 @@ def _cloth_and_mat(cloth: str, mat: str | None) -> np.ndarray:
     rng = np.random.default_rng(zlib.crc32(f"{cloth}|{mat}".encode()))
     w, h = table_extent(Scene(cloth=cloth, mat=mat))
     size = (round(w * PX_PER_MM), round(h * PX_PER_MM))
-    base = np.array(CLOTHS[cloth], np.float32)
-    texture = rng.normal(0, 6, (size[1] // 4 + 1, size[0] // 4 + 1, 1)).astype(np.float32)
-    texture = cv2.resize(texture, size, interpolation=cv2.INTER_LINEAR)[..., None]
-    canvas = np.clip(base + texture, 0, 255).astype(np.uint8)
+    if cloth in CLOTHS:
+        base = np.array(CLOTHS[cloth], np.float32)
+        texture = rng.normal(0, 6, (size[1] // 4 + 1, size[0] // 4 + 1, 1)).astype(np.float32)
+        texture = cv2.resize(texture, size, interpolation=cv2.INTER_LINEAR)[..., None]
+        canvas = np.clip(base + texture, 0, 255).astype(np.uint8)
+    else:  # wood, laminate, patterned cloth
+        canvas = table_texture(cloth, size, PX_PER_MM)
     if mat:
         layout = mat_layout(mat)
         ox, oy = _mat_offset(Scene(cloth=cloth, mat=mat), layout)
@@ -202,9 +210,10 @@ def _cloth_and_mat(cloth: str, mat: str | None) -> np.ndarray:
     return canvas
 
 
-def _card_affine(card: Card) -> np.ndarray:
-    """Card reference px -> table canvas px."""
-    src = np.array([(0, 0), (CARD_PX[0], 0), (CARD_PX[0], CARD_PX[1])], np.float32)
+def _card_affine(card: Card, art_px: tuple[int, int]) -> np.ndarray:
+    """Card art px (width, height) -> table canvas px."""
+    w, h = art_px
+    src = np.array([(0, 0), (w, 0), (w, h)], np.float32)
     dst = (card_corners_mm(card)[:3] * PX_PER_MM).astype(np.float32)
     return cv2.getAffineTransform(src, dst)
 
@@ -212,11 +221,11 @@ def _card_affine(card: Card) -> np.ndarray:
 def _draw_cards(scene: Scene, canvas: np.ndarray) -> np.ndarray:
     """Composite the cards in order, each with a soft shadow; returns the label map (card index + 1)."""
     labels = np.zeros(canvas.shape[:2], np.uint8)
-    mask_src = card_mask()
     size = (canvas.shape[1], canvas.shape[0])
     for i, card in enumerate(scene.cards):
-        art = render_back() if card.face is None else render_face(card.deck, card.face)
-        affine = _card_affine(card)
+        drawn = card_art(card.deck, card.face)
+        art, mask_src = drawn.image, drawn.shape
+        affine = _card_affine(card, (art.shape[1], art.shape[0]))
         x0, y0, bw, bh = cv2.boundingRect((card_corners_mm(card) * PX_PER_MM).astype(np.float32))
         pad = 12
         x0, y0 = max(0, x0 - pad), max(0, y0 - pad)
@@ -292,6 +301,12 @@ def _spoil(image: np.ndarray, look: Look, rng: np.random.Generator) -> np.ndarra
         cv2.circle(spot, (int(x), int(y)), int(r), 1.0, -1, cv2.LINE_AA)
         spot = cv2.GaussianBlur(spot, (0, 0), r / 2.5)
         img += 255.0 * strength * spot[..., None]
+    if look.vignette:
+        yy, xx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
+        r2 = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / ((w / 2) ** 2 + (h / 2) ** 2)
+        img *= cv2.resize(1.0 - look.vignette * r2, (w, h), interpolation=cv2.INTER_LINEAR)[..., None]
+    if look.exposure != 1.0:
+        img *= look.exposure
     if look.blur:
         img = cv2.GaussianBlur(img, (0, 0), look.blur)
     if look.motion > 1:
@@ -300,9 +315,15 @@ def _spoil(image: np.ndarray, look: Look, rng: np.random.Generator) -> np.ndarra
         dx, dy = math.cos(math.radians(look.motion_angle)) * c, math.sin(math.radians(look.motion_angle)) * c
         cv2.line(k, (round(c - dx), round(c - dy)), (round(c + dx), round(c + dy)), 1.0, 1)
         img = cv2.filter2D(img, -1, k / k.sum())
+    gain = 1.0 / look.exposure  # a dim frame is amplified back, and its noise with it
     if look.noise:
-        img += rng.normal(0, look.noise, img.shape).astype(np.float32)
-    return np.clip(img, 0, 255).astype(np.uint8)
+        img += rng.normal(0, look.noise * gain, img.shape).astype(np.float32)
+    if look.shot_noise:
+        img += rng.normal(0, 1, img.shape).astype(np.float32) * np.sqrt(look.shot_noise * gain * np.maximum(img, 0))
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    if look.jpeg:
+        out = cv2.imdecode(cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, look.jpeg])[1], cv2.IMREAD_COLOR)
+    return out
 
 
 def render_scene(scene: Scene) -> Rendered:
@@ -327,6 +348,24 @@ def render_scene(scene: Scene) -> Rendered:
         visible = float(min(1.0, counts[i + 1] / area)) if area > 0 else 0.0
         truths.append(CardTruth(i, card.deck, card.face, corners, zone, visible))
     return Rendered(image, tuple(truths), hom)
+
+
+def hands_over(rng: np.random.Generator, cards: list[Card], count: int) -> tuple[Hand, ...]:
+    """``count`` hands, each reaching in towards a random card (none without cards)."""
+    hands = []
+    for _ in range(count if cards else 0):
+        target = cards[int(rng.integers(len(cards)))]
+        ang = math.radians(rng.uniform(0, 360))
+        reach = rng.uniform(30, 60)
+        hands.append(
+            Hand(
+                target.x + reach * math.cos(ang),
+                target.y + reach * math.sin(ang),
+                float(rng.uniform(0, 360)),
+                float(rng.uniform(0.7, 1.0)),
+            )
+        )
+    return tuple(hands)
 
 
 def random_look(rng: np.random.Generator, frame: tuple[int, int] = FRAME, harsh: bool = True) -> Look:
@@ -390,24 +429,9 @@ def random_scene(
         cards.append(
             Card(deck, face, float(cx + rng.normal(0, 12)), float(cy + rng.normal(0, 10)), float(rng.uniform(0, 360)))
         )
-    hand_list = []
-    for _ in range(hands):
-        if not cards:
-            break
-        target = cards[int(rng.integers(len(cards)))]
-        ang = math.radians(rng.uniform(0, 360))
-        reach = rng.uniform(30, 60)
-        hand_list.append(
-            Hand(
-                target.x + reach * math.cos(ang),
-                target.y + reach * math.sin(ang),
-                float(rng.uniform(0, 360)),
-                float(rng.uniform(0.7, 1.0)),
-            )
-        )
     return Scene(
         cards=tuple(cards),
-        hands=tuple(hand_list),
+        hands=hands_over(rng, cards, hands),
         cloth=str(rng.choice(list(CLOTHS))),
         mat=mat,
         view=random_view(rng),

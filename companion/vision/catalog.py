@@ -25,6 +25,7 @@ CELL = 4  # feature px per occlusion cell side
 CHROMA_WEIGHT = 2.0
 BLUR_LEVELS = (0.0, 0.7, 1.2)  # feature px: references are also kept blurred, as a soft frame sees them
 FORMAT = 1
+POKER_MM = (63.0, 88.0)  # a card's size when nothing says otherwise
 
 
 class CatalogError(ValueError):
@@ -130,13 +131,20 @@ def occluder_cells(small: np.ndarray, hidden: np.ndarray) -> np.ndarray:
 class Catalog:
     """Reference features for every face of a deck, upright and upside down."""
 
-    def __init__(self, deck: Deck, crops: dict[str, np.ndarray], settings: MatchSettings | None = None) -> None:
+    def __init__(
+        self,
+        deck: Deck,
+        crops: dict[str, np.ndarray],
+        settings: MatchSettings | None = None,
+        card_mm: tuple[float, float] = POKER_MM,
+    ) -> None:
         missing = [f.id for f in deck if f.id not in crops]
         if missing:
             raise CatalogError(f"deck {deck.name}: no reference image for {', '.join(missing)}")
         self.deck = deck
         self.crops = crops
         self.settings = settings or MatchSettings()
+        self.card_mm = card_mm  # the cards' width and height: what the detector's known-size fits use
         self.ids = [f.id for f in deck]
         self._levels = []  # references at each blur level: the first sharp, as calibrated
         for blur in BLUR_LEVELS:
@@ -215,15 +223,44 @@ class Catalog:
         face = self.ids[best]
         return Match(face if sure else UNKNOWN, confidence, face, fit, b >= n, lead), hidden, d1
 
-    def rotational_twins(self, threshold: float = 0.004) -> list[tuple[str, str]]:
-        """Pairs of faces that look the same when one is turned upside down: no camera can tell them apart."""
+    def closest_pairs(self, count: int = 3) -> list[tuple[str, str, float]]:
+        """The ``count`` pairs of faces whose references differ least (either way up), closest first, with how
+        much they differ (mean squared feature distance: below about 0.01 the camera needs a clear view)."""
         n = len(self.ids)
         upright, flipped = self._refs[:n], self._refs[n:]
-        pairs = []
-        for i in range(n):
-            d = ((flipped - upright[i][None]) ** 2).mean(axis=(1, 2))
-            pairs += [(self.ids[i], self.ids[j]) for j in np.nonzero(d < threshold)[0] if j > i]
-        return pairs
+        d = np.minimum(
+            ((upright[:, None] - upright[None]) ** 2).mean(axis=(2, 3)),
+            ((upright[:, None] - flipped[None]) ** 2).mean(axis=(2, 3)),
+        )
+        i, j = np.triu_indices(n, 1)
+        order = np.argsort(d[i, j], kind="stable")[:count]
+        return [(self.ids[i[k]], self.ids[j[k]], float(d[i[k], j[k]])) for k in order]
+
+    def confusions(self) -> list[tuple[str, str]]:
+        """Faces the recogniser does not name from their own reference, turned either way and softened as a
+        camera sees it: (face, the face it is taken for). Faces that look like themselves upside down (most
+        playing cards) are no trouble; only a face read as another one, or not named at all, is."""
+        out = []
+        for face_id in self.ids:
+            crop = self.crops[face_id]
+            for view in (crop, crop[::-1, ::-1], cv2.GaussianBlur(crop, (0, 0), 1.0)):
+                m = self.match(view)
+                if m.face != face_id:
+                    out.append((face_id, m.best if m.best != face_id else UNKNOWN))
+                    break
+        return out
+
+    def contact_sheet(self, columns: int = 13) -> np.ndarray:
+        """Every reference crop with its face id underneath, in a grid: what the catalogue learnt, at a glance."""
+        w, h = WARP
+        label = 16
+        rows = -(-len(self.ids) // columns)
+        sheet = np.full((rows * (h + label + 4), columns * (w + 4), 3), 255, np.uint8)
+        for k, face_id in enumerate(self.ids):
+            x, y = (k % columns) * (w + 4) + 2, (k // columns) * (h + label + 4) + 2
+            sheet[y : y + h, x : x + w] = cv2.resize(self.crops[face_id], WARP, interpolation=cv2.INTER_AREA)
+            cv2.putText(sheet, face_id[:11], (x, y + h + 12), cv2.FONT_HERSHEY_SIMPLEX, 0.36, (0, 0, 0), 1, cv2.LINE_AA)
+        return sheet
 
     def save(self, folder: Path, spec: Path | None = None) -> None:
         """Write ``catalog.json`` and one rectified crop per face under ``faces/``."""
@@ -235,6 +272,7 @@ class Catalog:
             "deck": self.deck.name,
             "spec": str(spec) if spec else None,
             "warp": list(WARP),
+            "card_mm": list(self.card_mm),
             "faces": {i: f"faces/{i}.png" for i in self.ids},
         }
         (folder / "catalog.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
@@ -259,7 +297,8 @@ def load_catalog(folder: str | Path, settings: MatchSettings | None = None) -> C
         if img is None:
             raise CatalogError(f"{folder / rel}: missing or unreadable reference crop")
         crops[face_id] = cv2.resize(img, WARP, interpolation=cv2.INTER_AREA)
-    return Catalog(deck, crops, settings)
+    width, height = meta.get("card_mm", POKER_MM)  # catalogues from before sizes were measured: poker size
+    return Catalog(deck, crops, settings, (float(width), float(height)))
 
 
 def _deck(meta: dict, folder: Path) -> Deck:

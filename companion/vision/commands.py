@@ -16,12 +16,13 @@ import numpy as np
 from companion.config import Config, why_unwritable
 from companion.games.decks import DeckError
 from companion.vision.calibrate import catalog_from_folder, guided_capture, resolve_deck
-from companion.vision.catalog import Catalog, CatalogError, load_catalog
+from companion.vision.catalog import POKER_MM, Catalog, CatalogError, load_catalog
 from companion.vision.live import recognizer_for, table_zones, tracker_for
-from companion.vision.mat import CENTRE, mat_layout
+from companion.vision.mat import KENNEL_GAMES, mat_layout
+from companion.vision.observations import UNKNOWN
 from companion.vision.pipeline import CardFound, card_finder
 from companion.vision.registration import MatLocator
-from companion.vision.seats import seat_zones
+from companion.vision.seats import table_zone_names
 from companion.vision.sources import open_source
 from companion.vision.zones import DEFAULT_ZONES_FILE, ZonesError, toml_string
 from companion.vision.zones_page import ZonesDrawing, create_zones_app
@@ -58,6 +59,8 @@ def register(groups: Any) -> None:
     zones.add_argument("--image", metavar="FILE", help="draw on this picture (default: one from [camera] source)")
     zones.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N",
                        help="seat zones for a table of N players, 2-6 (default 4), plus the centre")
+    zones.add_argument("--game", choices=sorted(KENNEL_GAMES),
+                       help="the zones of that game's mat (crazy-corgi: three Kennels per seat and a discard pile)")
     zones.add_argument("--out", metavar="FILE", help=f"default: [camera] zones_file, else {DEFAULT_ZONES_FILE}")
     zones.add_argument("--port", type=_port, help="the drawing page's port (default: [web] port; 0 picks one)")
     zones.set_defaults(run=calibrate_zones)
@@ -147,7 +150,12 @@ def recognize(args: argparse.Namespace, config: Config) -> int:
             status = 1
             continue
         result = recognizer.process(frame)
-        print(json.dumps({"image": image, "cards": [c.as_json() for c in result.cards]}))
+        mat = recognizer.locator is not None
+        seen = {"image": image, "mat": ("registered" if result.registered else "not found") if mat else "none"}
+        light = result.light.as_json() if result.light else {}
+        print(json.dumps({**seen, "light": light, "cards": [c.as_json() for c in result.cards]}))
+        for problem in light.get("problems", []):
+            print(f"companion: {image}: {problem}", file=sys.stderr)
         if out is not None:
             target = out / f"{Path(image).stem}.png" if many else out
             written = write_image(target, annotate(frame, result.cards))
@@ -204,22 +212,41 @@ def calibrate_cards(args: argparse.Namespace, config: Config) -> int:
     try:
         deck, spec = resolve_deck(args.deck or (None if folder else settings.deck), folder)
         if folder is not None:
-            catalog = catalog_from_folder(deck, folder, _progress)
+            catalog = catalog_from_folder(deck, folder, _progress, settings.card_size)
         else:
             source = open_source(settings.source, settings.retry_seconds, sim_deck=deck.name)
             print(f"Show each face alone under the camera; the crop is written to {args.preview}", file=sys.stderr)
             layout = None if settings.mat == "none" else mat_layout(settings.mat)
-            find = card_finder(layout, (settings.card_mm[0], settings.card_mm[1]))
+            size = settings.card_size or POKER_MM
+            find = card_finder(layout, size)
             frames = source.frames(max_failures=3)
-            catalog = guided_capture(deck, frames, Path(args.preview), progress=_progress, find=find)
+            catalog = guided_capture(deck, frames, Path(args.preview), progress=_progress, find=find, card_mm=size)
     except (CatalogError, DeckError) as exc:
         return _fail(str(exc))
     out = Path(args.out) if args.out else config.resolve(settings.catalog) / deck.name
     catalog.save(out, spec)
-    print(f"catalogue of {len(catalog)} faces for {deck.name} written to {out}")
-    for a, b in catalog.rotational_twins():
-        print(f"warning: {a} and {b} look the same upside down; the camera cannot tell them apart")
+    sheet = out / "contact-sheet.png"
+    cv2.imwrite(str(sheet), catalog.contact_sheet())
+    if settings.card_size:
+        how = "[camera] card_mm"
+    else:
+        how = "measured from the pictures" if folder is not None else "poker size: set [camera] card_mm if not"
+    _summary(catalog, out.resolve(), sheet.resolve(), how)
     return 0
+
+
+def _summary(catalog: Catalog, out: Path, sheet: Path, how: str) -> None:
+    """What calibration learnt, and what to look at: the faces, the size, the closest faces, any confusions."""
+    width, height = catalog.card_mm
+    print(f"catalogue of {len(catalog)} faces for {catalog.deck.name} written to {out}")
+    print(f"  card size {width:g} x {height:g} mm ({how})")
+    pairs = ", ".join(f"{a} / {b}" for a, b, _ in catalog.closest_pairs())
+    if pairs:
+        print(f"  closest faces: {pairs}")
+    print(f"  every face learnt, to look over: {sheet}")
+    for face, other in catalog.confusions():
+        told = "not named with confidence" if other == UNKNOWN else f"taken for {other}"
+        print(f"warning: {face} is {told} even from its own picture; retake it, or the camera will ask about it")
 
 
 def calibrate_camera(args: argparse.Namespace, config: Config) -> int:
@@ -281,7 +308,7 @@ def calibrate_zones(args: argparse.Namespace, config: Config) -> int:
         if frame is None:
             return _fail(f"no picture from the camera: {source.status.message}")
     out = Path(args.out) if args.out else config.resolve(settings.zones_file or DEFAULT_ZONES_FILE)
-    drawing = ZonesDrawing(frame, [*seat_zones(args.players), CENTRE], out)
+    drawing = ZonesDrawing(frame, table_zone_names(args.players, args.game), out)
     host, port = config.web.host, (config.web.port if args.port is None else args.port)
     try:
         server = serve(create_zones_app(drawing), host, port)

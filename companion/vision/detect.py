@@ -50,11 +50,42 @@ class DetectSettings:
     min_fit_start: float = 0.15  # border score of a known-size rectangle as first drawn, to be worth fitting
     firm_border: float = 0.75  # a true-size quad lined this well by a border is not contested by fitted ones
     max_fits: int = 24  # of those, the most promising fitted in one frame (bounds the time a messy frame takes)
+    max_white_gain: float = 1.8  # the most a channel is raised to make the lightest paper colourless (1: never)
 
 
-def white_mask(frame: np.ndarray, s: DetectSettings) -> np.ndarray:
-    """Pixels that may be a card's white border: light, nearly colourless, no thin dark seam through them."""
+def paper_white(frame: np.ndarray) -> np.ndarray:
+    """The colour (B, G, R grey levels) of the lightest paper in view: a card's border, as the lamp and the
+    camera made it.
+
+    Of the pixels not blown out in all three channels (glare is), the lightest 2% are taken as paper: under a warm
+    lamp they are orange, under a cast tinted (a warm lamp often clips red, even green, on white paper, which then
+    understates the tint: what is left is what the mask needs to see paper as colourless). Their median colour
+    ratios make a mixture (paper, a light cloth) count by its majority. Sampled every fourth pixel: the light's
+    colour varies slowly.
+    """
+    pixels = frame[::4, ::4].reshape(-1, 3)
+    pixels = pixels[pixels.min(axis=1) < 250].astype(np.float32)
+    if len(pixels) < 100:
+        return np.full(3, 250.0)
+    lum = pixels.sum(axis=1)
+    light = pixels[lum >= np.percentile(lum, 98)]
+    brightest = light.max(axis=1, keepdims=True)
+    ratios = np.median(light / np.maximum(brightest, 1.0), axis=0)
+    return ratios / ratios.max() * float(np.median(brightest))
+
+
+def white_gains(white: np.ndarray, most: float) -> np.ndarray:
+    """Per-channel gains that make ``white`` colourless (none lowers a channel; none exceeds ``most``)."""
+    return np.clip(white.max() / np.maximum(white, 1e-3), 1.0, most)
+
+
+def white_mask(frame: np.ndarray, s: DetectSettings, white: np.ndarray | None = None) -> np.ndarray:
+    """Pixels that may be a card's white border: light, nearly colourless (once the light's colour is taken
+    out: ``white`` is the frame's ``paper_white`` when the caller has it), no thin dark seam through them."""
     b, g, r = cv2.split(frame)
+    if s.max_white_gain > 1.0:
+        gains = white_gains(paper_white(frame) if white is None else white, s.max_white_gain)
+        b, g, r = (cv2.multiply(c, float(k)) if k > 1.01 else c for c, k in zip((b, g, r), gains, strict=True))
     lo = cv2.min(cv2.min(b, g), r)
     hi = cv2.max(cv2.max(b, g), r)
     h, w = lo.shape

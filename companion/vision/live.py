@@ -31,10 +31,12 @@ def table_zones(
 
 
 def recognizer_for(catalog: Catalog, settings: CameraSettings, resolve: Callable[[str], Path] = Path) -> Recognizer:
-    """The recogniser for ``catalog`` with the configured mat, else the hand-drawn zones (``table_zones``)."""
-    layout = None if settings.mat == "none" else mat_layout(settings.mat)
+    """The recogniser for ``catalog`` with the configured mat (the layout of the game whose deck it is: Crazy
+    Corgi's names its Kennels), else the hand-drawn zones (``table_zones``); the cards' size is ``card_mm`` where
+    the config gives it, else the catalogue's."""
+    layout = None if settings.mat == "none" else mat_layout(settings.mat, catalog.deck.name)
     zones, drawn_on = table_zones(settings, resolve)
-    return Recognizer(catalog, layout, zones, (settings.card_mm[0], settings.card_mm[1]), zones_drawn_on=drawn_on)
+    return Recognizer(catalog, layout, zones, settings.card_size, zones_drawn_on=drawn_on)
 
 
 def tracker_for(settings: CameraSettings) -> Tracker:

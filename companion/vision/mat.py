@@ -16,6 +16,9 @@ import numpy as np
 ARUCO_DICTIONARY = cv2.aruco.DICT_4X4_50
 MARKER_IDS = (0, 1, 2, 3)  # top-left, top-right, bottom-right, bottom-left
 CENTRE = "centre"
+DISCARD = "discard"
+KENNELS = 3  # Crazy Corgi: "You can create up to 3 piles of cards in front of you, called 'Kennels'."
+KENNEL_GAMES = frozenset({"crazy-corgi"})  # games whose mat splits each seat into Kennels and the centre in two
 
 # Which seats a table of n players uses: opposite one another, so nobody reaches across a neighbour.
 SEATS_FOR_PLAYERS = {2: (1, 4), 3: (1, 3, 5), 4: (1, 3, 4, 6), 5: (1, 2, 3, 4, 5), 6: (1, 2, 3, 4, 5, 6)}
@@ -50,7 +53,27 @@ class Zone:
 
     @property
     def label(self) -> str:
-        return "CENTRE PILE" if self.name == CENTRE else self.name.replace("-", " ").upper()
+        return "CENTRE PILE" if self.name == CENTRE else self.name.replace("-", " ").replace("/", " ").upper()
+
+    def split(self, names: list[str], along_x: bool, widths: list[float] | None = None) -> list[Zone]:
+        """This zone cut into parts side by side (left to right, or top to bottom), in proportion to ``widths``."""
+        shares = widths or [1.0] * len(names)
+        lo, hi = (self.x0, self.x1) if along_x else (self.y0, self.y1)
+        cuts = [lo + (hi - lo) * sum(shares[:i]) / sum(shares) for i in range(len(shares) + 1)]
+        return [Zone(name, a, self.y0, b, self.y1) if along_x else Zone(name, self.x0, a, self.x1, b)
+                for name, a, b in zip(names, cuts, cuts[1:], strict=False)]
+
+
+def kennel_zone(seat_zone: str, kennel: int) -> str:
+    """``seat-2/kennel-3``: the zone of Kennel ``kennel`` (0-2) of the player sitting at ``seat_zone``."""
+    return f"{seat_zone}/kennel-{kennel + 1}"
+
+
+def kennel_zones(zone: Zone) -> list[Zone]:
+    """A seat's three Kennels, numbered along the seat's long side: left to right for the seats along the top and
+    bottom edges, top to bottom for the two at the ends. Which Kennel a card is in is where its centre lies."""
+    along_x = zone.x1 - zone.x0 >= zone.y1 - zone.y0 + 10
+    return zone.split([kennel_zone(zone.name, k) for k in range(KENNELS)], along_x)
 
 
 @dataclass(frozen=True)
@@ -81,11 +104,17 @@ class MatLayout:
         return None
 
 
-def mat_layout(size: str = "A3") -> MatLayout:
-    """The layout for an ``A3`` or ``A2`` mat."""
+def mat_layout(size: str = "A3", game: str | None = None) -> MatLayout:
+    """The layout for an ``A3`` or ``A2`` mat; for a game of ``KENNEL_GAMES`` its Kennel variant (same markers,
+    each seat zone in three Kennel zones, the centre a draw zone and a discard pile), else the usual one."""
     scales = {"A3": 1.0, "A2": math.sqrt(2.0)}
     if size not in scales:
         raise ValueError(f"mat size must be one of {', '.join(scales)}, not {size!r}")
     k = scales[size]
     zones = tuple(Zone(name, *(round(v * k, 1) for v in box)) for name, box in _A3_ZONES.items())
-    return MatLayout(size, round(_A3[0] * k), round(_A3[1] * k), round(_MARKER * k, 1), round(_MARGIN * k, 1), zones)
+    name = size
+    if game in KENNEL_GAMES:
+        name = f"{size} {game}"
+        zones = tuple(part for zone in zones for part in (
+            zone.split([CENTRE, DISCARD], True, [3, 2]) if zone.name == CENTRE else kennel_zones(zone)))
+    return MatLayout(name, round(_A3[0] * k), round(_A3[1] * k), round(_MARKER * k, 1), round(_MARGIN * k, 1), zones)

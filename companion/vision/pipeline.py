@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.vision.catalog import Catalog, warp_card
-from companion.vision.detect import DetectSettings, Quad, find_cards, settle, white_mask
+from companion.vision.catalog import POKER_MM, Catalog, warp_card
+from companion.vision.detect import DetectSettings, Quad, find_cards, paper_white, settle, white_mask
+from companion.vision.light import Light, measure_light
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
 from companion.vision.registration import MatLocator, to_mat
@@ -49,12 +50,13 @@ class CardFound:
 @dataclass
 class FrameResult:
     cards: list[CardFound]
-    registered: bool
+    registered: bool  # the mat's homography was found in this frame (or kept from an earlier one)
     timings: dict[str, float] = field(default_factory=dict)  # seconds per stage
+    light: Light | None = None  # what the camera saw of the light; ``light.problems()`` says what it cannot do
 
 
 def card_finder(
-    layout: MatLayout | None, card_mm: tuple[float, float] = (63.0, 88.0)
+    layout: MatLayout | None, card_mm: tuple[float, float] = POKER_MM
 ) -> Callable[[np.ndarray], list[Quad]]:
     """Mat registration and card detection without recognition: what guided calibration needs."""
     locator = MatLocator(layout) if layout else None
@@ -75,7 +77,7 @@ class Recognizer:
         catalog: Catalog,
         layout: MatLayout | None = None,
         zones: dict[str, np.ndarray] | None = None,
-        card_mm: tuple[float, float] = (63.0, 88.0),
+        card_mm: tuple[float, float] | None = None,
         detect: DetectSettings | None = None,
         zones_drawn_on: tuple[int, int] | None = None,
     ) -> None:
@@ -84,8 +86,8 @@ class Recognizer:
         self.zones = zones or {}
         self.zones_drawn_on = zones_drawn_on  # picture size the drawn zones' pixels refer to (None: any)
         self._fitted_zones: tuple[tuple[int, int], dict[str, np.ndarray]] | None = None
-        self.card_mm = card_mm
-        self.detect = detect or DetectSettings(aspect=card_mm[1] / card_mm[0])
+        self.card_mm = card_mm or catalog.card_mm  # the deck's size, as calibration measured it
+        self.detect = detect or DetectSettings(aspect=self.card_mm[1] / self.card_mm[0])
         self._last_hom: np.ndarray | None = None
 
     def process(self, frame: np.ndarray) -> FrameResult:
@@ -100,7 +102,8 @@ class Recognizer:
             hom = self._last_hom = hom if hom is not None else self._last_hom
         t1 = time.perf_counter()
         check = self.locator.card_check(hom, self.card_mm) if hom is not None else None
-        mask = white_mask(frame, self.detect)
+        white = paper_white(frame)
+        mask = white_mask(frame, self.detect, white)
         quads = find_cards(frame, self.detect, check, (hom, self.card_mm) if hom is not None else None, mask)
         t2 = time.perf_counter()
         cards = []
@@ -120,7 +123,7 @@ class Recognizer:
             cards.append(CardFound(m.face, m.confidence, zone, corners, m.best, m.distance, quad.border))
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
-        return FrameResult(cards, hom is not None, timings)
+        return FrameResult(cards, hom is not None, timings, measure_light(frame, white))
 
     def _zones_for(self, size: tuple[int, int]) -> dict[str, np.ndarray]:
         """The drawn zones for pictures of ``size`` (scaled once if only the camera's resolution changed)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.vision.mat import SEATS_FOR_PLAYERS
+from companion.vision.mat import CENTRE, DISCARD, KENNEL_GAMES, KENNELS, SEATS_FOR_PLAYERS, kennel_zone
 
 
 def seat_zones(players: int) -> list[str]:
@@ -14,3 +14,12 @@ def seat_of_zone(zone: str, players: int) -> int | None:
     """The seat whose pile lies in ``zone``, or ``None`` (the centre, an unused seat zone, the table)."""
     zones = seat_zones(players)
     return zones.index(zone) if zone in zones else None
+
+
+def table_zone_names(players: int, game: str | None = None) -> list[str]:
+    """The zones a table without the mat draws for ``game``: as on its printed mat (seats and the centre; for a
+    Kennel game each seat's three Kennels, the centre and the discard pile)."""
+    seats = seat_zones(players)
+    if game in KENNEL_GAMES:
+        return [*(kennel_zone(z, k) for z in seats for k in range(KENNELS)), CENTRE, DISCARD]
+    return [*seats, CENTRE]

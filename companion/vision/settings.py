@@ -17,7 +17,7 @@ class CameraSettings:
     catalog: str = "calibration/cards"  # folder of catalogues, one sub-folder per deck
     deck: str = "corgi-pileup"  # the deck the simulated camera shows, and the default catalogue
     mat: str = "A3"  # the printed mat ("A3", "A2") or "none" to use ``zones_file`` and ``zones``
-    card_mm: tuple[float, ...] = (63.0, 88.0)  # card width, height: the mat-rectified size check
+    card_mm: tuple[float, ...] = ()  # card width, height (mm); empty: the size calibration measured
     steady_frames: int = 3  # frames a face must be seen before it is reported
     forget_frames: int = 30  # frames a card may stay hidden (a hand over it) before it is forgotten
     min_confidence: float = 0.5
@@ -28,7 +28,7 @@ class CameraSettings:
     def __post_init__(self) -> None:
         if self.mat not in {"A3", "A2", "none"}:
             raise ValueError(f"camera.mat must be A3, A2 or none, not {self.mat!r}")
-        if len(self.card_mm) != 2 or min(self.card_mm) <= 0:
+        if self.card_mm and (len(self.card_mm) != 2 or min(self.card_mm) <= 0):
             raise ValueError("camera.card_mm must be [width, height] in mm")
         for name, pts in self.zones.items():
             if len(pts) < 6 or len(pts) % 2:
@@ -36,3 +36,8 @@ class CameraSettings:
 
     def __hash__(self) -> int:
         return hash((self.source, self.catalog, self.deck, self.mat))
+
+    @property
+    def card_size(self) -> tuple[float, float] | None:
+        """``card_mm`` as (width, height), or None when the catalogue's measured size applies."""
+        return (self.card_mm[0], self.card_mm[1]) if self.card_mm else None

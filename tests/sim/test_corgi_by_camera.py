@@ -6,31 +6,18 @@ from __future__ import annotations
 
 import random
 import threading
-from pathlib import Path
 
 import pytest
 
-from companion.config import load_config
 from companion.sim.corgi_demo import play_corgi_by_camera
-from companion.table.log import EventLog
 from companion.table.replay import fold
-from companion.table.session import TableSession
-
-ROOT = Path(__file__).parents[2]
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(300)
-def test_a_camera_refereed_game_reaches_a_winner_with_every_card_read(tmp_path: Path) -> None:
-    config_file = tmp_path / "companion.toml"
-    config_file.write_text(
-        f'[table]\ndatabase = "t.sqlite3"\n[serial]\ncalibration = "{ROOT / "calibration" / "pads.toml"}"\n'
-        "[web]\nenabled = false\n[camera]\nforget_frames = 8\n",
-        encoding="utf-8",
-    )
-    config = load_config(config_file)
-    log = EventLog(tmp_path / "t.sqlite3")
-    session = TableSession(log, seed=5)
+def test_a_camera_refereed_game_reaches_a_winner_with_every_card_read(
+        camera_config, camera_log, camera_session) -> None:
+    config, log, session = camera_config, camera_log, camera_session
     # Scores carried on from paper (13 each) make it a one- or two-round game.
     game = play_corgi_by_camera(config, session, ("Ana", "Ben", "Cai"), random.Random(3), threading.Event(),
                                 options={"starting_scores": [13, 13, 13]}, pace=0.15, mischief=0.4)
@@ -48,4 +35,3 @@ def test_a_camera_refereed_game_reaches_a_winner_with_every_card_read(tmp_path: 
                                                                                   "score-one")]
     assert all(e.source.startswith("prompt ") and e.source.endswith("'s phone") for e in choices)
     assert game.prompts >= len(choices)
-    log.close()

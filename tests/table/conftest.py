@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.games.base import GameSetup
+from companion.table.live import LiveTable
 from companion.table.log import EventLog
+from companion.table.observations import CardGone, CardSeen, ZoneCleared
 from companion.table.session import TableSession
 
 EPTA = ("Emily", "Peter", "Taylor", "Amy")
@@ -26,3 +28,42 @@ def session(db_path):
 @pytest.fixture
 def observed_setup() -> GameSetup:
     return GameSetup("corgi-pileup", EPTA)
+
+
+class Lights:
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[int, ...]]] = []
+
+    def announce(self, kind: str, seats: tuple[int, ...]) -> None:
+        self.calls.append((kind, seats))
+
+
+@pytest.fixture
+def lights() -> Lights:
+    return Lights()
+
+
+class Camera:
+    """Frame numbers for the observations a test feeds, as the tracker would number them."""
+
+    def __init__(self, table: LiveTable) -> None:
+        self.table = table
+        self.frame = 0
+
+    def lands(self, *faces: str, zone: str = "centre") -> None:
+        """Cards coming to rest in ``zone`` in one frame."""
+        self.frame += 1
+        for face in faces:
+            self.table.observe(CardSeen(zone, face, 0.9, self.frame))
+        self.table.drain()
+
+    def gone(self, face: str, zone: str = "centre") -> None:
+        self.frame += 1
+        self.table.observe(CardGone(zone, face, self.frame))
+        self.table.drain()
+
+    def cleared(self, zone: str) -> None:
+        """The last card the camera knew in ``zone`` is gone (a Kennel discarded, a trick collected)."""
+        self.frame += 1
+        self.table.observe(ZoneCleared(zone, self.frame))
+        self.table.drain()

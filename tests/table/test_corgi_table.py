@@ -9,24 +9,12 @@ from companion.games.base import GameSetup, MalformedAction
 from companion.games.corgi_pileup.state import Phase
 from companion.table.live import LiveTable
 from companion.table.log import EventLog
-from companion.table.observations import CardGone, CardSeen, CardUnreadable, ZoneCleared
+from companion.table.observations import CardUnreadable, ZoneCleared
 from companion.table.session import TableSession
 from companion.vision.seats import seat_of_zone
+from tests.table.conftest import Camera, Lights
 
 ANA, BEN, CAI = 0, 1, 2  # seat-1, seat-3, seat-5 on the mat at a table of three
-
-
-class Lights:
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, tuple[int, ...]]] = []
-
-    def announce(self, kind: str, seats: tuple[int, ...]) -> None:
-        self.calls.append((kind, seats))
-
-
-@pytest.fixture
-def lights() -> Lights:
-    return Lights()
 
 
 @pytest.fixture
@@ -35,26 +23,6 @@ def table(session: TableSession, lights: Lights) -> LiveTable:
     live = LiveTable(session, seat_of_zone, announcer=lights)
     live.drain()
     return live
-
-
-class Camera:
-    """Frame numbers for the observations a test feeds, as the tracker would number them."""
-
-    def __init__(self, table: LiveTable) -> None:
-        self.table = table
-        self.frame = 0
-
-    def lands(self, *faces: str, zone: str = "centre") -> None:
-        """Cards coming to rest in ``zone`` in one frame."""
-        self.frame += 1
-        for face in faces:
-            self.table.observe(CardSeen(zone, face, 0.9, self.frame))
-        self.table.drain()
-
-    def gone(self, face: str, zone: str = "centre") -> None:
-        self.frame += 1
-        self.table.observe(CardGone(zone, face, self.frame))
-        self.table.drain()
 
 
 def plays(session: TableSession) -> list[tuple[str, dict]]:

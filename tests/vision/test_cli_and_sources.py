@@ -16,12 +16,16 @@ from companion.vision.sources import open_source
 
 
 def test_calibrate_then_recognize_a_folder_defined_deck(reference_root: Path, tmp_path: Path, capsys) -> None:
-    folder = tmp_path / "my-deck"
+    folder = tmp_path / "refs"
     folder.mkdir()
     picks = {"sun": "4-yellow-yellow", "moon": "2-blue-blue", "leaf": "3-green-pink"}
     for name, face in picks.items():
         shutil.copy(reference_root / "pigzup" / f"{face}.png", folder / f"{name}.png")
-    assert main(["calibrate", "cards", "--from", str(folder), "--out", str(tmp_path / "cat")]) == 0
+    # the deck's name is said, never taken from the folder's
+    assert main(["calibrate", "cards", "--from", str(folder), "--out", str(tmp_path / "cat")]) == 1
+    assert "Name it: --deck NAME" in capsys.readouterr().err and not (tmp_path / "cat").exists()
+    assert main(["calibrate", "cards", "--deck", "sky", "--from", str(folder), "--out", str(tmp_path / "cat")]) == 0
+    assert json.loads((tmp_path / "cat" / "catalog.json").read_text())["deck"] == "sky"
     ox, oy = mat_to_table(Scene())
     image = tmp_path / "table.png"
     scene = Scene(cards=(Card("pigzup", "2-blue-blue", ox + 55, oy + 150, 30),))
@@ -62,7 +66,11 @@ def test_recognize_reports_an_unreadable_image_and_goes_on(reference_root: Path,
     assert main(["cards", "recognize", "--catalog", str(cat), str(tmp_path / "bad.png"), str(good)]) == 1
     out = capsys.readouterr()
     assert "bad.png: not a readable image" in out.err
-    assert json.loads(out.out) == {"image": str(good), "cards": []}
+    result = json.loads(out.out)
+    assert (result["image"], result["mat"], result["cards"]) == (str(good), "not found", [])
+    # a flat dark grey picture: the camera says it cannot see well enough, and why
+    assert [p.split(":")[0] for p in result["light"]["problems"]] == ["too dark", "too blurred (sharpness 0, needs 12)"]
+    assert "empty.png: too dark" in out.err
 
 
 def test_an_unplugged_camera_is_reported_and_retried_not_a_crash() -> None:

@@ -68,3 +68,24 @@ def test_a_tilted_camera_registers_the_mat_to_within_a_few_mm(seed: int) -> None
         seen = cv2.perspectiveTransform(np.array([[[ox + x, oy + y]]]), rendered.table_to_image)
         back = cv2.perspectiveTransform(seen, hom)[0, 0]
         assert np.hypot(back[0] - x, back[1] - y) < 3.0
+
+
+def test_the_crazy_corgi_mat_splits_each_seat_into_three_kennels_and_the_centre_into_draw_and_discard() -> None:
+    layout = mat_layout("A3", "crazy-corgi")
+    assert layout.zone_at(60, 250) == "seat-1/kennel-1" and layout.zone_at(200, 250) == "seat-1/kennel-3"
+    assert layout.zone_at(50, 110) == "seat-2/kennel-1" and layout.zone_at(50, 190) == "seat-2/kennel-3"
+    assert layout.zone_at(150, 150) == "centre" and layout.zone_at(280, 150) == "discard"
+    assert len(layout.zones) == 6 * 3 + 2
+    assert layout.marker_corners().keys() == mat_layout("A3").marker_corners().keys()  # one camera set-up for both
+    assert mat_layout("A3", "corgi-pileup").zones == mat_layout("A3").zones  # every other game: the usual mat
+    labels = {t.text for t in ET.fromstring(mat_svg(layout)).iter("{http://www.w3.org/2000/svg}text")}
+    assert {"SEAT 1 KENNEL 1", "DISCARD"} <= labels
+
+
+def test_drawn_zones_for_a_kennel_game_name_the_kennels_and_the_discard_pile() -> None:
+    from companion.vision.seats import table_zone_names
+
+    assert table_zone_names(2) == ["seat-1", "seat-4", "centre"]
+    assert table_zone_names(2, "crazy-corgi") == [
+        "seat-1/kennel-1", "seat-1/kennel-2", "seat-1/kennel-3",
+        "seat-4/kennel-1", "seat-4/kennel-2", "seat-4/kennel-3", "centre", "discard"]

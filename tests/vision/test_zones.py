@@ -550,3 +550,18 @@ def test_zones_are_drawn_by_clicking_corners_in_a_browser(page: Any, drawing: Zo
     assert list(zones) == ["seat-1", "centre"]
     np.testing.assert_allclose(zones["seat-1"].ravel(), SQUARE, atol=2)
     np.testing.assert_allclose(zones["centre"].ravel(), TRIANGLE, atol=2)
+
+
+def test_on_the_mat_a_crazy_corgi_card_is_named_in_the_kennel_where_its_centre_lies(tmp_path: Path, catalogs) -> None:
+    """The recogniser for Crazy Corgi's deck reads the mat's Kennel variant; another deck's reads the seats."""
+    ox, oy = mat_to_table(Scene(mat="A3"))
+    cards = (Card("crazy-corgi", "red-2-fawn", ox + 180, oy + 245, 0),
+             Card("crazy-corgi", "wild", ox + 180, oy + 150, 0))
+    picture = render_scene(Scene(cards=cards, mat="A3")).image
+    config = load_config(write_config(tmp_path, 'mat = "A3"'))
+    found = recognizer_for(catalogs["crazy-corgi"], config.camera, config.resolve).process(picture).cards
+    assert sorted((c.face, c.zone) for c in found) == [("red-2-fawn", "seat-1/kennel-3"), ("wild", "centre")]
+    plain = Scene(cards=(Card("corgi-pileup", "4", ox + 180, oy + 245, 0),), mat="A3")
+    found = recognizer_for(catalogs["corgi-pileup"], config.camera, config.resolve).process(
+        render_scene(plain).image).cards
+    assert [(c.face, c.zone) for c in found] == [("4", "seat-1")]

@@ -236,3 +236,21 @@ def test_the_table_asks_on_a_phone_and_the_player_answers_with_a_tap(page: Page,
         assert table.state.six_target == 1
     finally:
         live.stop()
+
+
+def test_crazy_corgi_kennels_show_on_the_status_page_as_the_cards_land(page: Page, server: WebServer,
+                                                                       table: TableSession) -> None:
+    table.start_game(GameSetup("crazy-corgi", ("Ana", "Ben")), source="test")
+    live = LiveTable(table, seat_of_zone).start()
+    try:
+        page.goto(server.url)
+        for frame, (zone, face) in enumerate((("centre", "red-2-fawn"), ("centre", "blue-3-fawn"),
+                                              ("seat-1/kennel-2", "red-2-fawn")), 1):
+            live.observe(CardSeen(zone, face, 0.9, frame))
+        pile = page.locator('#table-kennels [data-zone="seat-1/kennel-2"]')
+        expect(pile).to_contain_text("Ana, Kennel 2:")
+        expect(pile.locator("img.card")).to_have_attribute("alt", "red-2-fawn")
+        expect(page.locator("#scores tbody tr").first).to_contain_text("red 2 (fawn)")
+        shot(page, "crazy-corgi-kennels")
+    finally:
+        live.stop()

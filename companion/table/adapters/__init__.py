@@ -10,10 +10,13 @@ from __future__ import annotations
 from companion.table.adapters.base import TableAdapter
 from companion.table.adapters.clash_of_corgis import ClashOfCorgisAdapter
 from companion.table.adapters.corgi_pileup import CorgiPileupAdapter
+from companion.table.adapters.crazy_corgi import CrazyCorgiAdapter
 from companion.table.adapters.pigzup import PigzUpAdapter
+from companion.table.adapters.squirrels import SquirrelsAdapter
 
 ADAPTERS: dict[str, type[TableAdapter]] = {
-    adapter.game: adapter for adapter in (PigzUpAdapter, CorgiPileupAdapter, ClashOfCorgisAdapter)
+    adapter.game: adapter
+    for adapter in (PigzUpAdapter, CorgiPileupAdapter, CrazyCorgiAdapter, SquirrelsAdapter, ClashOfCorgisAdapter)
 }
 
 

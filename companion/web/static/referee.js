@@ -76,7 +76,7 @@
     // Where the player sits at the table (the mat's seat zones); "usual" lets the mat's plan decide.
     const zone = document.createElement("select");
     zone.className = "zone";
-    zone.setAttribute("aria-label", `Place at the table of player ${seat + 1}`);
+    zone.setAttribute("aria-label", `Place at the table, number ${seat + 1} in turn order`);
     zone.append(option("", "usual place"), ...[1, 2, 3, 4, 5, 6].map((n) => option(`seat-${n}`, `at seat ${n} of the mat`)));
     li.append(label, input, zone);
     list.append(li);

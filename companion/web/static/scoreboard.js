@@ -131,14 +131,22 @@
     const objection = table && table.objection;
     const said = (table && table.said) || [];
     const centre = (table && table.centre) || [];
+    const kennels = (table && table.kennels) || [];
     const asks = prompts || [];
-    $("table-panel").hidden = !objection && !asks.length && !said.length && !centre.length;
+    $("table-panel").hidden = !objection && !asks.length && !said.length && !centre.length && !kennels.length;
     $("table-objection").textContent = objection ? objection.message : "";
     fill($("prompts"), asks.map((p) => promptBox(p, players || [])));
     const deck = (current && current.game) || "";
-    fill($("table-centre"), centre.length ? [el("span", "In the centre:", { class: "meta" }), ...centre.map((face) => el("img", null, {
+    const card = (face) => el("img", null, {
       src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(face)}.svg`, alt: face, class: "card", width: "63", height: "88",
-    }))] : []);
+    });
+    fill($("table-centre"), centre.length ? [el("span", "In the centre:", { class: "meta" }), ...centre.map(card)] : []);
+    // Games with piles in front of the players (Crazy Corgi's Kennels): each pile as the camera sees it.
+    fill($("table-kennels"), kennels.map((k) => {
+      const pile = el("div", null, { class: "cards", "data-zone": k.zone });
+      pile.append(el("span", `${k.name}, Kennel ${k.kennel}:`, { class: "meta" }), ...k.cards.map(card));
+      return pile;
+    }));
     fill($("table-said"), said.slice(-3).reverse().map((text) => el("li", text)));
   }
 

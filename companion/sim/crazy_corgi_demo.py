@@ -1,0 +1,136 @@
+"""Crazy Corgi on the simulated table: bots (``CrazyCorgiBot`` decides) turn cards face up in the draw zone and
+put them in their Kennels for the rendered camera and the real recogniser to read; the table adapter turns what it
+sees into moves, and the bots answer the table's questions (stop, the bust's recipient, Bones, Fleas, a Wild) on
+their phones. The referee types only what the camera and the table could not settle."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+from companion.config import Config
+from companion.games.actions import Action
+from companion.games.base import GameSetup
+from companion.games.crazy_corgi import CrazyCorgi
+from companion.games.crazy_corgi.actions import DiscardKennel, Place, Reveal
+from companion.games.crazy_corgi.state import CrazyState
+from companion.sim.corgi_demo import CameraGame
+from companion.sim.crazy_corgi_bots import CrazyCorgiBot
+from companion.sim.crazy_corgi_world import DECK, MAT, CrazyWorld, seats_for
+from companion.sim.table import simulated_table
+from companion.sim.table_bots import TableBots
+from companion.sim.worlds import plan_world
+from companion.table.session import TableSession
+
+RULES = CrazyCorgi()
+
+
+class CrazyCorgiBots(TableBots[CrazyState]):
+    """Plays every seat: cards are moved on the table for the camera, choices answered on the phones."""
+
+    rules = RULES
+
+    def __init__(self, session: TableSession, world: CrazyWorld, *, world_seed: int, rng: random.Random,
+                 pace: float = 1.0) -> None:
+        super().__init__(session, world, world_seed=world_seed, rng=rng, pace=pace)
+        self.table_world = world
+        self.players = [CrazyCorgiBot(seat, random.Random(rng.getrandbits(32)))
+                        for seat in range(len(session.game.setup.players))]  # type: ignore[union-attr]
+        self.camera_moves = 0  # moves the camera's cards recorded with no typing
+        self.answers = 0  # choices answered on the players' phones
+
+    def play(self, stop: threading.Event, poll_s: float = 0.05) -> None:
+        """Act until the game ends, the referee replaces it, or ``stop`` is set."""
+        while self.playing(stop):
+            truth = self._follow_or_stand_up()
+            if truth is None:
+                break
+            self._tidy(truth)
+            (seat,) = RULES.to_move(truth) or (None,)
+            action = self.players[seat].choose(RULES, truth) if seat is not None else None
+            if action is not None:
+                stop.wait(self.rng.uniform(0.2, 0.5) * self.pace)
+                self._act(truth, action, stop)
+            stop.wait(poll_s)
+        self.close()
+
+    def _act(self, truth: CrazyState, action: Action, stop: threading.Event) -> None:
+        """Move the cards as the action says and wait for the camera to record it, or answer the table's question;
+        what the table does not record, the referee types."""
+        world = self.table_world
+        landed = time.monotonic()
+        if isinstance(action, Reveal):
+            world.reveal(action.card)
+        elif isinstance(action, Place):
+            world.place(action.card, action.player, action.kennel)
+        elif isinstance(action, DiscardKennel):
+            world.clear_kennel(action.player, action.kennel)
+        else:
+            seat = action.player  # type: ignore[attr-defined]
+            if self._until(lambda: self._answered(truth, seat, action), stop) and self._recorded(action, stop):
+                self.answers += 1
+                return
+            self._type(action, "the table did not ask")
+            return
+        if self._recorded(action, stop):
+            self.camera_moves += 1
+            self._shown(action, landed)
+        else:
+            self._type(action, "the camera did not report it")
+
+    def _tidy(self, truth: CrazyState) -> None:
+        """Carry to the discard pile what the rules have discarded (resolved Events, a Wilds' bust, scored
+        Kennels); a reshuffled discard pile becomes the deck again."""
+        world = self.table_world
+        held = Counter([*truth.drawn, *truth.to_place, *([truth.event] if truth.event else [])])
+        held.update(c for seat in truth.kennels for kennel in seat for c in kennel)
+        where = world.faces()
+        lying = [f for zone, faces in where.items() if zone != "discard" for f in faces]
+        done = {f for f in lying if f in truth.discard and held[f] < lying.count(f)}
+        if done:
+            world.to_discard(done)
+        if where["discard"] and not truth.discard:
+            world.reshuffled()
+
+    def lay_out(self) -> None:
+        """A resumed game's cards, as they lay when the process stopped."""
+        truth = self._follow_or_stand_up()
+        if truth is None:
+            return
+        for seat, kennels in enumerate(truth.kennels):
+            for k, kennel in enumerate(kennels):
+                for card in kennel:
+                    self.table_world.place(card, seat, k)
+        for card in [*truth.drawn, *truth.to_place]:
+            self.table_world.reveal(card)
+
+
+def play_crazy_corgi_by_camera(
+    config: Config,
+    session: TableSession,
+    players: tuple[str, ...],
+    rng: random.Random,
+    stop: threading.Event,
+    *,
+    variant: str = "standard",
+    options: dict[str, Any] | None = None,
+    pace: float = 1.0,
+) -> CameraGame:
+    """Bots play one game of Crazy Corgi on the simulated table, every card read by the camera. A game still in
+    play in the log, whose world is known, is resumed with its cards as they were."""
+    plan = plan_world(config, session, DECK, players, rng)
+    world = CrazyWorld(len(plan.players), seed=plan.seed)
+    config = replace(config, camera=replace(config.camera, mat=MAT))  # the camera finds the mat the world lies on
+    with simulated_table(config, session, world, DECK, rng.getrandbits(16)):
+        setup = GameSetup(DECK, plan.players, variant, options or {}, seats=seats_for(len(plan.players)))
+        game_id = plan.begin(config, session, setup)
+        bots = CrazyCorgiBots(session, world, world_seed=plan.seed, rng=rng, pace=pace)
+        if plan.resumed:
+            bots.lay_out()
+        bots.play(stop)
+        asked = sum(1 for line in session.log.prompts(game_id) if line["kind"] == "asked")
+        return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s)

@@ -1,0 +1,143 @@
+"""What every team of camera-playing bots shares, whatever the game: they hold the full-information game the world
+plays (the referee's session knows only what the camera and the phones tell it), follow what the session records,
+answer the table's questions on their "phones", wait in the camera's time, and count what the referee typed."""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from companion.games.actions import Action
+from companion.games.base import GameSetup, GameState, Ruleset, RuleViolation
+from companion.table.session import TableSession
+
+log = logging.getLogger(__name__)
+
+GIVE_UP_S = 120.0  # a camera that films nothing at all (unplugged) is given up on after this long
+
+S = TypeVar("S", bound=GameState)
+
+
+class FilmedWorld(Protocol):
+    frames: int  # frames the camera has filmed so far: the bots wait in the camera's time
+
+
+class TableBots(Generic[S]):
+    """Plays every seat of the simulated table of ``rules``' game, following what the referee's session records."""
+
+    rules: ClassVar[Ruleset[Any]]
+
+    def __init__(self, session: TableSession, world: FilmedWorld, *, world_seed: int, rng: random.Random,
+                 pace: float = 1.0, grace_frames: int = 60) -> None:
+        self.session = session
+        self.world = world
+        self.rng = rng
+        self.pace = pace
+        self.grace_frames = grace_frames  # how long the bots wait for the table to record what they did
+        self.game_id = session.game_id
+        self.world_seed = world_seed  # the world's k-th shuffle of the game is seeded from it and k alone
+        self.truth: S | None = None
+        self.followed: list[dict[str, Any]] = []
+        self.chances = 0  # shuffles and deals the truth has had
+        self.typed = 0  # moves the referee had to type because the camera or the table did not record them
+        self.wrong = 0  # moves the table recorded differently from what was played (the referee undid them)
+        self.landed_to_shown_s: list[float] = []  # a card put down -> the session tells the status page
+        self._told_at: dict[int, float] = {}
+        self._unsubscribe = session.subscribe(lambda snap: self._told_at.setdefault(snap["seq"], time.monotonic()))
+
+    def playing(self, stop: threading.Event) -> bool:
+        return not stop.is_set() and self.session.game_id == self.game_id and self.session.status() == "playing"
+
+    # ------------------------------------------------------------------------------------ the secret game
+    def _follow(self) -> S:
+        """The full-information game the world plays, brought up to the moves the session has recorded."""
+        game = self.session.game
+        moves = self._moves()
+        if self.truth is None or moves[: len(self.followed)] != self.followed:  # a new start, or an undo
+            setup = game.setup if game else GameSetup(self.rules.name, ())
+            full = GameSetup(setup.game, setup.players, setup.variant, setup.options, full_information=True)
+            self.chances, self.followed = 0, []
+            self.truth = self._deal(self.rules.setup(full))
+        for payload in moves[len(self.followed):]:
+            self.truth = self._deal(self.rules.apply(self.truth, self.rules.decode(payload)))
+            self.followed.append(payload)
+        return self.truth
+
+    def _follow_or_stand_up(self) -> S | None:
+        """The game as the bots hold it; ``None`` when the table's record has a card no bot holds (the referee
+        typed something else): the bots stand up and the referee plays on by hand."""
+        try:
+            return self._follow()
+        except RuleViolation as violation:
+            self.wrong += 1
+            log.warning("the table's record no longer matches the bots' cards (%s): the bots stand up",
+                        violation.message)
+            return None
+
+    def _deal(self, state: S) -> S:
+        """Shuffles and deals as the world makes them: the k-th of the game always from the same seed, so a
+        referee's undo and redo, or a restart, deal the same cards again."""
+        while True:
+            chance = self.rules.chance(state, random.Random(f"{self.world_seed}/{self.chances}"))
+            if chance is None:
+                return state
+            state = self.rules.apply(state, chance)
+            self.chances += 1
+
+    def _moves(self) -> list[dict[str, Any]]:
+        """The session's recorded moves of this game, without its (hidden) shuffles and deals."""
+        game = self.session.game
+        return [m.event.payload for m in game.moves if not self.rules.decode(m.event.payload).chance] if game else []
+
+    # ------------------------------------------------------------------------------------ the table's answers
+    def _answered(self, truth: S, seat: int, action: Action) -> bool:
+        """Press the answer on the player's phone if the table is asking it."""
+        for prompt in self.session.prompts.open():
+            offered = [option.action for option in prompt.options]
+            if prompt.seat == seat and action in offered:
+                phone = f"{truth.players[seat]}'s phone"
+                return not isinstance(self.session.prompts.answer(prompt.id, offered.index(action), by=phone,
+                                                                  referee=False), RuleViolation)
+        return False
+
+    def _recorded(self, action: Action, stop: threading.Event) -> bool:
+        count = len(self.followed)
+        return self._until(lambda: self._moves()[count:] == [action.to_json()], stop)
+
+    def _shown(self, action: Action, landed: float) -> None:
+        """How long the card put down at ``landed`` took to reach the status page as ``action``."""
+        moves = self.session.game.moves if self.session.game else []
+        seq = next(m.event.seq for m in reversed(moves) if m.event.payload == action.to_json())
+        self.landed_to_shown_s.append(self._told_at.get(seq, time.monotonic()) - landed)
+
+    def _type(self, action: Action, why: str) -> None:
+        """The referee enters the move by hand, as at a real table, first undoing anything recorded wrongly."""
+        while len(self._moves()) > len(self.followed):
+            self.wrong += 1
+            log.warning("the table recorded %s wrongly; the referee undoes it", self._moves()[-1])
+            self.session.undo(source="referee")
+        self.typed += 1
+        log.warning("the referee types %s: %s", action.to_json(), why)
+        result = self.session.submit(action, source="referee")
+        if isinstance(result, RuleViolation):
+            log.warning("the referee's entry was refused: %s", result.message)
+
+    def _view(self) -> dict[str, Any]:
+        return self.session.snapshot().get("live", {}).get("table", {})
+
+    def _until(self, done: Callable[[], bool], stop: threading.Event) -> bool:
+        """Wait for ``done`` for as long as the camera takes to film ``grace_frames`` frames (a busy machine
+        films slower, and the bots wait in the camera's time), and never more than ``GIVE_UP_S``."""
+        frames, deadline = self.world.frames + self.grace_frames, time.monotonic() + GIVE_UP_S
+        while self.world.frames < frames and time.monotonic() < deadline and not stop.is_set():
+            if done():
+                return True
+            stop.wait(0.05)
+        return done()
+
+    def close(self) -> None:
+        self._unsubscribe()

@@ -1,0 +1,304 @@
+"""Squirrels' table: the centre pile, each player's four stacks and the Skip cards, watched from above.
+
+Zones (``hardware/README.md``, "Squirrels"): ``centre`` is the pile; a player's four stacks and the Skip card
+placed before them lie in their ``seat-N`` zone. The adapter tells the stacks apart by their face-up tops (the
+rules know every top), so the printed mat needs no finer zones; drawn sub-zones ``seat-N/stack-1``..``4`` and
+``seat-N/skip`` count as ``seat-N`` and only order a layout's tops.
+
+- Four face-up cards coming to rest at a seat during the layout are that player's stack tops (ruling SQ-11).
+- Cards landing on the pile in one frame are one Action of the player to move (SQ-12). A card that is also one
+  of that player's stack tops came from the stack when that top leaves the seat within ``SETTLE_S`` (the
+  rules then draw the card below into the hand); otherwise from the hand (SQ-13).
+- A single card landing while the player has a Blind card may be that Blind card flipped: when the hand could
+  also have given it, the player says which (SQ-14). A Wild's declared value and a Push's or Skip's target are
+  prompts to the player when more than one is allowed; a Skip set down at another seat is aimed at that seat.
+- A cleared pile the rules still hold is picked up by the player to move (SQ-15); a pile the rules already
+  cleared (four of a value, a Squirrel, a Push) or picked up is just tidied away.
+- A card the camera cannot name is a question for the referee, never a guess; a card already recorded some
+  other way (typed while the camera was out) is matched when the camera sees it, never recorded twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from companion.games.actions import Action
+from companion.games.squirrels.actions import Blind, Done, Layout, Pickup, Play, Push, Skip
+from companion.games.squirrels.cards import NUMBER, NUMBERS, kind
+from companion.games.squirrels.state import STACKS, Phase, SquirrelsState
+from companion.table.adapters.base import TableAdapter
+from companion.table.observations import CardGone, CardSeen, CardUnreadable, ZoneCleared
+from companion.table.prompts import Option
+
+if TYPE_CHECKING:
+    from companion.table.live import LiveTable
+
+CENTRE = "centre"
+SETTLE_S = 3.0  # longer than the camera takes to report a card gone (forget_frames, ~2 s)
+END_TURN = "blind-follow"
+
+
+@dataclass
+class _Landing:
+    """Cards that came to rest together: on the pile, or a Skip card at ``target``'s seat."""
+
+    faces: list[str]
+    frame: int
+    t: float
+    target: int | None = None
+    stacks: list[int] = field(default_factory=list)  # the mover's stacks these cards are known to come from
+
+
+@dataclass(frozen=True)
+class _Cleared:
+    t: float
+
+
+class SquirrelsAdapter(TableAdapter):
+    game = "squirrels"
+
+    def __init__(self, table: LiveTable) -> None:
+        super().__init__(table)
+        self.queue: deque[_Landing | _Cleared] = deque()  # what the camera saw, read in order in ``tick``
+        self.gone: dict[int, Counter[str]] = {}  # seat -> faces that left the seat's zone, not yet explained
+        self.laid: dict[int, list[tuple[str, str]]] = {}  # seat -> (place, face) seen during the layout
+        self.on_pile: list[str] = []  # the cards lying in the centre now, as the camera sees them
+        self.matched: Counter[str] = Counter()  # the rules' pile cards the camera has seen land
+        self.turn = 0  # whose turn it was when the game last changed
+
+    # ------------------------------------------------------------------------------------ inputs
+    def observe(self, observation: Any, t: float) -> None:
+        match observation:
+            case CardSeen(zone=zone, face=face, frame=frame) if zone == CENTRE:
+                self.on_pile.append(face)
+                last = self.queue[-1] if self.queue else None
+                if isinstance(last, _Landing) and last.frame == frame and last.target is None:
+                    last.faces.append(face)
+                else:
+                    self.queue.append(_Landing([face], frame, t))
+            case CardSeen(zone=zone, face=face, frame=frame):
+                self._seen_at_seat(zone, face, frame, t)
+            case CardUnreadable(zone=zone, best=best) if zone == CENTRE:
+                self._unreadable(best)
+            case CardGone(zone=zone, face=face):
+                seat = self._seat(zone)
+                if seat is not None:
+                    self._left_seat(seat, zone, face)
+                elif zone == CENTRE and face in self.on_pile:
+                    self.on_pile.remove(face)
+                self.table.withdraw_objection(zone, face)
+            case ZoneCleared(zone=zone) if zone == CENTRE:
+                self.on_pile.clear()
+                self.queue.append(_Cleared(t))
+                self.table.withdraw_objection(zone)
+                self.table.session.prompts.withdraw(f"unreadable:{zone}", "the card was taken away")
+
+    def _seat(self, zone: str) -> int | None:
+        """The seat of a seat zone or of one of its drawn sub-zones (``seat-3/stack-2``)."""
+        if not isinstance(self.table.session.state, SquirrelsState):
+            return None
+        return self.table.seat_at(zone.split("/", maxsplit=1)[0])
+
+    def _seen_at_seat(self, zone: str, face: str, frame: int, t: float) -> None:
+        seat = self._seat(zone)
+        state = self._state()
+        if seat is None or state is None:
+            return
+        gone = self.gone.get(seat, Counter())
+        if state.phase is Phase.LAYOUT and not state.stacks[seat]:
+            self._laid_out(state, seat, zone, face)
+        elif gone[face] > 0:
+            gone[face] -= 1  # a stack top uncovered after a hand lay over it: it never left
+        elif face == "skip" and state.phase is Phase.PLAY and seat != state.current:
+            self.queue.append(_Landing([face], frame, t, target=seat))
+
+    def _left_seat(self, seat: int, zone: str, face: str) -> None:
+        """A card left a seat: a layout card taken back, or one of the stack tops (perhaps on its way to the pile)."""
+        state = self._state()
+        if state is None:
+            return
+        if (zone, face) in self.laid.get(seat, []):
+            self.laid[seat].remove((zone, face))
+        elif face in (st.top for st in state.stacks[seat]):
+            self.gone.setdefault(seat, Counter())[face] += 1
+
+    def _laid_out(self, state: SquirrelsState, seat: int, zone: str, face: str) -> None:
+        """Ruling SQ-11: a player's four face-up stack tops, in the order of their drawn places if any."""
+        seen = self.laid.setdefault(seat, [])
+        seen.append((zone, face))
+        if len(seen) < STACKS:
+            return
+        tops = tuple(face for _zone, face in sorted(seen, key=lambda z: z[0]))
+        if not any("/" in z for z, _face in seen):
+            tops = tuple(face for _zone, face in seen)
+        del self.laid[seat]
+        what = f"{state.players[seat]}'s stacks show {', '.join(tops)}"
+        self.table.propose([Layout(seat, tops)], source="camera", zone=zone, face=face, seat=seat, question=what)
+
+    # ------------------------------------------------------------------------------------ reading the queue
+    def tick(self, t: float) -> None:
+        """Read what the camera saw, in order, each against the state the last reading left."""
+        while self.queue and not self._asking():  # an answer first: it changes what the next cards mean
+            state = self._state()
+            if state is None:
+                self.queue.clear()
+                return
+            item = self.queue[0]
+            if state.phase is Phase.BLIND_FOLLOW and (isinstance(item, _Cleared) or not self._follows(state, item)):
+                if not self._end_blind_turn(state):
+                    self.queue.clear()
+                    return
+                continue
+            if isinstance(item, _Cleared):
+                self.queue.popleft()
+                self._cleared(state)
+                continue
+            self._absorb_recorded(state, item)
+            if not item.faces:
+                self.queue.popleft()
+                continue
+            if not self._sourced(state, item, t):
+                return  # a stack top may still be leaving its seat
+            self.queue.popleft()
+            self._play(state, item)
+            if self.table.objection is not None:
+                # Nothing after a refused card counts until the cards are put right; a taken pile still does.
+                self.queue = deque(i for i in self.queue if isinstance(i, _Cleared))
+                return
+
+    def _absorb_recorded(self, state: SquirrelsState, landing: _Landing) -> None:
+        """Cards already on the rules' pile (typed while the camera was out) are matched, never replayed."""
+        recorded = Counter(card for card, _value in state.pile)
+        for face in list(landing.faces):
+            if recorded[face] > self.matched[face]:
+                self.matched[face] += 1
+                landing.faces.remove(face)
+
+    def _sourced(self, state: SquirrelsState, landing: _Landing, t: float) -> bool:
+        """Ruling SQ-13: which cards came from the mover's stack tops; ``False`` while a top may still leave."""
+        p = state.current
+        gone = self.gone.setdefault(p, Counter())
+        tops = {i: st.top for i, st in enumerate(state.stacks[p]) if st.top is not None}
+        need = Counter(landing.faces) - Counter(tops[i] for i in landing.stacks)
+        for face in need.elements():
+            free = [i for i, top in tops.items() if top == face and i not in landing.stacks]
+            if not free:
+                continue
+            if gone[face] <= 0:
+                return t - landing.t >= SETTLE_S  # not seen leaving in time: from the hand
+            gone[face] -= 1
+            landing.stacks.append(free[0])
+        return True
+
+    def _end_blind_turn(self, state: SquirrelsState) -> bool:
+        """Nothing matching was added to the Blind card before the next player acted: that turn is over."""
+        self.table.propose([Done(state.current)], source="camera (the next player went on)", zone=CENTRE,
+                           face="", seat=state.current, question="")
+        after = self._state()
+        return after is not None and after.phase is not Phase.BLIND_FOLLOW
+
+    @staticmethod
+    def _follows(state: SquirrelsState, landing: _Landing) -> bool:
+        """After a Blind Number card: only cards of its value may follow."""
+        return landing.target is None and all(
+            NUMBER.get(face) == state.follow_value or kind(face) == "wild" for face in landing.faces
+        )
+
+    def _play(self, state: SquirrelsState, landing: _Landing) -> None:
+        p, faces = state.current, tuple(sorted(landing.faces))
+        stacks = tuple(sorted(landing.stacks))
+        readings = self._readings(state, p, faces, stacks, landing.target)
+        game = self.table.session.game
+        before = len(game.moves) if game else 0
+        zone = CENTRE if landing.target is None else f"seat:{landing.target}"
+        question = f"What did {state.players[p]} do with {', '.join(faces)}?"
+        self.table.propose(readings, source="camera", zone=zone, face=faces[0], seat=p, question=question)
+        if game and len(game.moves) > before and landing.target is None:
+            self.matched.update(faces)
+
+    def _readings(self, state: SquirrelsState, p: int, faces: tuple[str, ...], stacks: tuple[int, ...],
+                  target: int | None) -> list[Action]:
+        """Everything the cards could mean; the rules keep the legal ones and the table asks when several are."""
+        others = range(len(state.players))
+        stack = stacks[0] if stacks else None
+        kinds = {kind(face) for face in faces}
+        if kinds == {"skip"} and len(faces) == 1:
+            readings: list[Action] = [Skip(p, q, stack) for q in (others if target is None else (target,))]
+        elif kinds == {"push"} and len(faces) == 1:
+            readings = [Push(p, q, stack) for q in others] + [Push(p, None, stack)]
+        elif "wild" in kinds:
+            readings = [Play(p, faces, stacks, v) for v in NUMBERS]
+        else:
+            readings = [Play(p, faces, stacks)]
+        blind = [i for i, st in enumerate(state.stacks[p]) if st.blind]
+        if blind and len(faces) == 1 and not stacks and target is None:
+            # Ruling SQ-14: a Blind card is flipped into the centre; which Blind stack it was does not matter
+            # (each holds one unknown card), so the first stands for all.
+            card = faces[0]
+            readings += [Blind(p, blind[0], card, value=getattr(r, "value", None), target=getattr(r, "target", None))
+                         for r in readings]
+        return readings
+
+    def _cleared(self, state: SquirrelsState) -> None:
+        """Ruling SQ-15: the pile taken away while the rules still hold it is the player to move picking it up."""
+        self.matched.clear()
+        if state.pile and state.phase is Phase.PLAY:
+            p = state.current
+            self.table.propose([Pickup(p)], source="camera (the pile was taken)", zone=CENTRE, face="",
+                               seat=p, question=f"Did {state.players[p]} pick up the pile?")
+
+    def _asking(self) -> bool:
+        """Whether a question about cards the camera saw is open (a target, a Wild's value, an unreadable card)."""
+        about = (f"{CENTRE}:", "seat:", "unreadable:")
+        return any(prompt.about.startswith(about) for prompt in self.table.session.prompts.open())
+
+    def _unreadable(self, best: str) -> None:
+        """A card the camera cannot name: the referee says which it is (the likely single-card plays)."""
+        state = self._state()
+        if state is None or state.phase not in (Phase.PLAY, Phase.BLIND_FOLLOW):
+            return
+        p = state.current
+        ruleset = self.table.session.game.ruleset  # type: ignore[union-attr]
+        faces = [str(n) for n in NUMBERS]
+        options = [Option(f"{state.players[p]}: {face}", Play(p, (face,))) for face in faces]
+        legal = [o for o in options if ruleset.legal(state, o.action) is None]
+        question = (f"The camera cannot read the card {state.players[p]} put on the pile (it looks a little like "
+                    f"{best}): which card is it?")
+        self.table.ask(f"unreadable:{CENTRE}", question, legal, seat=None)
+
+    # ------------------------------------------------------------------------------------ following the game
+    def _state(self) -> SquirrelsState | None:
+        _game_id, status, state = self.table.session.current()
+        return state if isinstance(state, SquirrelsState) and status == "playing" else None
+
+    def changed(self, t: float) -> None:
+        """Offer the end of the turn after a Blind card; drop prompts and matches the game has moved past."""
+        state = self._state()
+        prompts = self.table.session.prompts
+        if state is not None and not state.pile:
+            self.matched.clear()
+        if state is not None and state.current != self.turn:
+            # A top seen leaving counts only until its owner's turn is over (a Skip card lifted when a skipped
+            # turn passes is not a stack play).
+            self.gone.pop(self.turn, None)
+            self.turn = state.current
+        if state is not None and state.phase is Phase.BLIND_FOLLOW:
+            p = state.current
+            question = (f"{state.players[p]} flipped a Blind {state.follow_value}: add matching cards, "
+                        "or end the turn.")
+            prompts.ask(END_TURN, question, [Option("End my turn", Done(p))], seat=p)
+        elif any(prompt.about == END_TURN for prompt in prompts.open()):
+            prompts.withdraw(END_TURN, "the game has moved on")
+
+    # ------------------------------------------------------------------------------------ view
+    def live_key(self, t: float) -> tuple[Any, ...]:
+        return (tuple(self.on_pile),)
+
+    def view(self) -> dict[str, Any]:
+        """The cards lying in the centre now, as the camera sees them."""
+        return {"centre": list(self.on_pile)}
+
+    def close(self) -> None:
+        self.queue.clear()

@@ -1,0 +1,269 @@
+"""Squirrels refereed from the camera: stack tops laid out, cards landing on the pile, stack plays seen leaving
+their seat, Blind cards, Skip cards set before a player and the pile taken away (rulings SQ-11..SQ-15)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.base import GameSetup
+from companion.games.squirrels.state import Phase
+from companion.table.adapters import adapter_for
+from companion.table.adapters.squirrels import SETTLE_S, SquirrelsAdapter
+from companion.table.live import LiveTable
+from companion.table.observations import CardGone, CardSeen, CardUnreadable, ZoneCleared
+from companion.table.session import TableSession
+from companion.vision.seats import seat_of_zone
+
+ANA, BEN, CAI = 0, 1, 2  # seat-1, seat-3, seat-5 on the mat at a table of three
+ZONE = {ANA: "seat-1", BEN: "seat-3", CAI: "seat-5"}
+TOPS = {ANA: ("7", "9", "skip", "wild"), BEN: ("3", "5", "10", "push"), CAI: ("1", "2", "4", "squirrel-red")}
+
+
+class Camera:
+    """Observations as the tracker would send them, with frame numbers and the host clock they share."""
+
+    def __init__(self) -> None:
+        self.table: LiveTable | None = None
+        self.frame = 0
+        self.t = 100.0
+
+    def now(self) -> float:
+        return self.t
+
+    def send(self, *observations) -> None:
+        assert self.table is not None
+        for observation in observations:
+            self.table.observe(observation, self.t)
+        self.table.drain()
+
+    def lands(self, *faces: str, zone: str = "centre") -> None:
+        """Cards coming to rest in ``zone`` in one frame."""
+        self.frame += 1
+        self.send(*(CardSeen(zone, face, 0.9, self.frame) for face in faces))
+
+    def gone(self, face: str, zone: str) -> None:
+        self.frame += 1
+        self.send(CardGone(zone, face, self.frame))
+
+    def cleared(self, zone: str = "centre") -> None:
+        self.frame += 1
+        self.send(ZoneCleared(zone, self.frame))
+
+    def wait(self, seconds: float) -> None:
+        self.t += seconds
+        self.send()
+
+
+@pytest.fixture
+def camera() -> Camera:
+    return Camera()
+
+
+@pytest.fixture
+def table(session: TableSession, camera: Camera) -> LiveTable:
+    session.start_game(GameSetup("squirrels", ("Ana", "Ben", "Cai"), options={"first_player": ANA}), source="test")
+    live = LiveTable(session, seat_of_zone, clock=camera.now)
+    camera.table = live
+    live.drain()
+    return live
+
+
+@pytest.fixture
+def laid_out(table: LiveTable, camera: Camera) -> LiveTable:
+    for seat, tops in TOPS.items():
+        for face in tops:
+            camera.lands(face, zone=ZONE[seat])
+    return table
+
+
+def moves(session: TableSession, *types: str) -> list[dict]:
+    """The recorded moves of those types, without the fields left at their defaults."""
+    return [{k: v for k, v in e.payload.items() if v not in (None, [])}
+            for e in session.log.events(session.game_id) if e.payload.get("type") in types]
+
+
+def plays(session: TableSession) -> list[dict]:
+    return moves(session, "play", "push", "skip", "blind", "pickup", "done")
+
+
+def test_squirrels_has_its_table_adapter() -> None:
+    assert adapter_for("squirrels") is SquirrelsAdapter
+
+
+def test_sq11_four_cards_at_a_seat_during_the_layout_are_its_stack_tops(session, laid_out) -> None:
+    assert [(m["player"], tuple(m["tops"])) for m in moves(session, "layout")] == list(TOPS.items())
+    assert session.state.phase is Phase.PLAY
+    assert [st.top for st in session.state.stacks[BEN]] == list(TOPS[BEN])
+
+
+def test_sq11_drawn_stack_places_order_the_tops(session, table, camera) -> None:
+    for place, face in ((3, "8"), (1, "2"), (4, "6"), (2, "2")):
+        camera.lands(face, zone=f"seat-3/stack-{place}")
+    assert moves(session, "layout") == [{"type": "layout", "player": BEN, "tops": ["2", "2", "8", "6"]}]
+
+
+def test_sq11_a_layout_card_taken_back_is_not_a_stack_top(session, table, camera) -> None:
+    for face in ("7", "9", "skip"):
+        camera.lands(face, zone=ZONE[ANA])
+    camera.gone("9", ZONE[ANA])  # a card set down at Ana's place by mistake is taken away
+    camera.lands("6", zone=ZONE[ANA])
+    assert moves(session, "layout") == []
+    camera.lands("wild", zone=ZONE[ANA])
+    assert moves(session, "layout") == [{"type": "layout", "player": ANA, "tops": ["7", "skip", "6", "wild"]}]
+
+
+def test_sq12_several_of_one_value_in_one_frame_are_one_play(session, laid_out, camera) -> None:
+    camera.lands("8", "8")  # Ana, from her hand
+    camera.lands("5")  # Ben has a 5 on a stack: it stays there, so the 5 came from his hand
+    camera.wait(SETTLE_S)
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8", "8"]},
+                              {"type": "play", "player": BEN, "cards": ["5"]}]
+    assert session.state.hand_counts[:2] == [6, 7]
+    assert laid_out.view()["centre"] == ["8", "8", "5"]
+    assert session.snapshot()["live"]["table"]["centre"] == ["8", "8", "5"]
+
+
+def test_sq13_a_stack_top_leaving_its_seat_is_a_stack_play_and_a_draw(session, laid_out, camera) -> None:
+    camera.lands("7")  # Ana's 7: she has one on her first stack...
+    assert plays(session) == [], "the table waits to see whether the stack top leaves"
+    camera.gone("7", ZONE[ANA])  # ...and it left her place
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["7"], "stacks": [0]}]
+    state = session.state
+    assert state.stacks[ANA][0].top is None and state.stacks[ANA][0].blind
+    assert state.hand_counts[ANA] == 9, "the card below the top is drawn into the hand"
+
+
+def test_sq13_a_top_seen_leaving_before_the_card_lands_is_matched_too(session, laid_out, camera) -> None:
+    camera.gone("9", ZONE[ANA])  # Ana held her 9 a while before setting it down
+    camera.lands("9")
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["9"], "stacks": [1]}]
+
+
+def test_sq13_a_card_gone_from_another_seat_or_not_a_top_is_no_stack_play(session, laid_out, camera) -> None:
+    camera.gone("7", ZONE[BEN])  # not Ben's top, and not his turn
+    camera.gone("8", ZONE[ANA])  # not one of Ana's tops
+    camera.lands("8")
+    camera.lands("3")  # Ben plays a 3 from his hand; his stack's 3 stays
+    camera.wait(SETTLE_S)
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8"]},
+                              {"type": "play", "player": BEN, "cards": ["3"]}]
+    assert session.state.stacks[BEN][0].top == "3"
+
+
+def test_a_stack_top_covered_for_a_while_and_seen_again_is_no_move(session, laid_out, camera) -> None:
+    camera.lands("8")  # Ana plays; Ben is to move
+    camera.gone("skip", ZONE[ANA])  # a hand lies over Ana's Skip stack top...
+    camera.lands("skip", zone=ZONE[ANA])  # ...and lifts: no Skip card was set before Ana
+    camera.gone("5", ZONE[BEN])  # Ben's own 5 covered a while, then seen again
+    camera.lands("5", zone=ZONE[BEN])
+    camera.lands("5")  # so the 5 he plays is from his hand
+    camera.wait(SETTLE_S)
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8"]},
+                              {"type": "play", "player": BEN, "cards": ["5"]}]
+    assert session.state.stacks[ANA][2].top == "skip" and session.state.stacks[BEN][1].top == "5"
+
+
+def test_a_card_too_high_is_refused_until_taken_back(session, laid_out, camera) -> None:
+    camera.lands("4")
+    camera.lands("9")  # Ben, on a 4
+    assert len(plays(session)) == 1
+    objection = laid_out.view()["objection"]
+    assert objection["seat"] == BEN and "The top of the pile is a 4" in objection["message"]
+    camera.gone("9", "centre")
+    assert laid_out.view()["objection"] is None
+    camera.lands("3")
+    camera.wait(SETTLE_S)  # Ben has a 3 on a stack that stays put
+    assert plays(session)[-1] == {"type": "play", "player": BEN, "cards": ["3"]}
+
+
+def test_sq15_the_pile_taken_away_is_picked_up_by_the_player_to_move(session, laid_out, camera) -> None:
+    camera.lands("2")
+    camera.cleared()  # Ben takes the pile instead of playing
+    assert plays(session)[-1] == {"type": "pickup", "player": BEN}
+    assert session.state.hand_counts[BEN] == 9 and session.state.current == CAI
+
+
+def test_sq15_four_of_a_value_clear_the_pile_and_taking_it_away_records_nothing(session, laid_out, camera) -> None:
+    camera.lands("6", "6")
+    camera.lands("6", "6")  # Ben's two 6s make four: the pile clears and Ben goes again
+    assert session.state.pile == [] and session.state.current == BEN
+    camera.cleared()
+    assert [m["type"] for m in plays(session)] == ["play", "play"]
+    assert laid_out.view()["centre"] == []
+
+
+def test_a_push_target_is_asked_of_the_player_and_a_skip_at_a_seat_is_aimed_there(session, laid_out, camera) -> None:
+    camera.lands("8")
+    camera.lands("push")  # Ben pushes from his hand (his stack's Push stays put)
+    camera.wait(SETTLE_S)
+    (prompt,) = session.prompts.open()
+    assert prompt.seat == BEN and [o.label for o in prompt.options] == ["Ben pushed the pile to Ana.",
+                                                                        "Ben pushed the pile to Cai."]
+    camera.cleared()  # Cai takes the pile while Ben is still choosing: not read as a pickup
+    camera.lands("1")  # and plays his stack's 1 before Ben has answered
+    camera.gone("1", ZONE[CAI])
+    camera.wait(SETTLE_S)
+    session.prompts.answer(prompt.id, 1, by="Ben's phone", referee=False)
+    laid_out.drain()
+    assert plays(session)[-2] == {"type": "push", "player": BEN, "target": CAI}
+    camera.lands("skip", zone=ZONE[BEN])  # Ana sets a Skip card before Ben
+    camera.wait(SETTLE_S)
+    assert plays(session)[-2:] == [{"type": "play", "player": CAI, "cards": ["1"], "stacks": [0]},
+                                   {"type": "skip", "player": ANA, "target": BEN}]
+    assert session.state.hand_counts[CAI] == 10, "8 + the pushed 8, then the card under his 1"
+    assert not session.state.skips[BEN] and session.state.current == CAI, "Ben lost his turn to the Skip"
+
+
+def test_a_wilds_value_is_asked_of_the_player(session, laid_out, camera) -> None:
+    camera.lands("5")
+    camera.lands("wild")  # Ben, from his hand: which value?
+    (prompt,) = session.prompts.open()
+    assert prompt.seat == BEN and len(prompt.options) == 5  # a Wild on a 5 is a 1 to a 5
+    session.prompts.answer(prompt.id, 4, by="Ben's phone", referee=False)
+    laid_out.drain()
+    assert plays(session)[-1] == {"type": "play", "player": BEN, "cards": ["wild"], "value": 5}
+
+
+def test_sq14_a_blind_card_with_an_empty_hand_is_the_blind_and_otherwise_the_player_says(
+        session, laid_out, camera) -> None:
+    camera.lands("7")
+    camera.gone("7", ZONE[ANA])  # Ana's first stack now holds only its Blind card
+    camera.lands("3")
+    camera.gone("3", ZONE[BEN])
+    camera.lands("2", zone="centre")
+    camera.gone("2", ZONE[CAI])
+    camera.lands("1")  # Ana: from her hand, or her Blind card flipped?
+    (prompt,) = session.prompts.open()
+    assert prompt.seat == ANA
+    assert [o.label for o in prompt.options] == ["Ana played one 1.", "Ana flipped a Blind card: a 1."]
+    session.prompts.answer(prompt.id, 1, by="Ana's phone", referee=False)
+    laid_out.drain()
+    assert plays(session)[-1] == {"type": "blind", "player": ANA, "stack": 0, "card": "1"}
+    assert session.state.phase is Phase.BLIND_FOLLOW
+    (follow,) = session.prompts.open()
+    assert follow.seat == ANA and follow.options[0].label == "End my turn"
+    camera.cleared()  # Ben takes the pile: Ana added nothing to her Blind 1
+    assert [m["type"] for m in plays(session)[-2:]] == ["done", "pickup"]
+    assert plays(session)[-1] == {"type": "pickup", "player": BEN}
+    assert session.prompts.open() == []
+
+
+def test_a_card_the_camera_cannot_read_is_a_question_for_the_referee(session, laid_out, camera) -> None:
+    camera.send(CardUnreadable("centre", "7", camera.frame))
+    (prompt,) = session.prompts.open()
+    assert prompt.seat is None and "cannot read" in prompt.question and len(prompt.options) == 10
+    session.prompts.answer(prompt.id, 6, by="referee", referee=True)
+    laid_out.drain()
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["7"]}]
+    camera.lands("7")  # readable now: already recorded
+    camera.wait(SETTLE_S)
+    assert len(plays(session)) == 1 and session.state.current == BEN
+
+
+def test_a_play_typed_while_the_camera_was_out_is_not_replayed(session, laid_out, camera) -> None:
+    session.submit({"type": "play", "player": ANA, "cards": ["8"]}, source="web")
+    camera.lands("8")
+    camera.lands("6")
+    camera.wait(SETTLE_S)
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8"]},
+                              {"type": "play", "player": BEN, "cards": ["6"]}]

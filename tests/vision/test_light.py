@@ -1,0 +1,49 @@
+"""Saying what the camera could not do: the light's colour and level and the frame's sharpness, measured on
+each frame, and a frame too dark, too tinted or too blurred reported as such."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.sim.scene import Card, Look, Scene, mat_to_table, render_scene
+from companion.sim.table_scenes import lamp_cast
+from companion.vision.detect import paper_white
+from companion.vision.light import measure_light
+from companion.vision.mat import mat_layout
+from companion.vision.pipeline import Recognizer
+
+
+def _frame(look: Look) -> np.ndarray:
+    ox, oy = mat_to_table(Scene())
+    cards = (Card("corgi-pileup", "3", ox + 120, oy + 150, 10.0), Card("corgi-pileup", "8", ox + 300, oy + 150, -5.0))
+    return render_scene(Scene(cards=cards, cloth="dark-wood", look=look)).image
+
+
+def _problems(look: Look) -> list[str]:
+    frame = _frame(look)
+    return [p.split(" ")[1] for p in measure_light(frame, paper_white(frame)).problems()]
+
+
+def test_a_clean_frame_has_no_problem_and_neutral_paper() -> None:
+    frame = _frame(Look())
+    light = measure_light(frame, paper_white(frame))
+    assert light.problems() == [] and light.cast < 1.05 and light.level > 230
+
+
+def test_a_warm_lamp_is_measured_and_the_white_balance_takes_it_out(catalogs) -> None:
+    warm = Look(cast=lamp_cast(2700, 0.5))
+    frame = _frame(warm)
+    light = measure_light(frame, paper_white(frame))
+    b, g, r = light.white
+    assert r >= g > b and 1.2 < light.cast < 1.8 and light.problems() == []  # red and green may clip
+    result = Recognizer(catalogs["corgi-pileup"], mat_layout("A3")).process(frame)
+    assert sorted(c.face for c in result.cards) == ["3", "8"] and result.registered
+
+
+@pytest.mark.parametrize(
+    ("look", "problem"),
+    [(Look(exposure=0.2), "dark:"), (Look(cast=(0.45, 1.0, 1.15)), "cast"), (Look(blur=6.0), "blurred")],
+)
+def test_a_frame_the_camera_cannot_read_well_says_why(look: Look, problem: str) -> None:
+    assert problem in _problems(look)
