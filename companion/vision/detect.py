@@ -50,7 +50,7 @@ class DetectSettings:
     min_fit_start: float = 0.15  # border score of a known-size rectangle as first drawn, to be worth fitting
     firm_border: float = 0.75  # a true-size quad lined this well by a border is not contested by fitted ones
     max_fits: int = 24  # of those, the most promising fitted in one frame (bounds the time a messy frame takes)
-    max_white_gain: float = 1.8  # the most a channel is raised to make the lightest paper colourless (1: never)
+    max_white_gain: float = 1.0  # the most a channel is raised to make the lightest paper colourless (1: never)
 
 
 def paper_white(frame: np.ndarray) -> np.ndarray:

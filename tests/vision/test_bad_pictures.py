@@ -53,7 +53,8 @@ def test_a_real_picture_over_the_budget_is_refused_and_the_next_one_read(capsys,
     cv2.imwrite(str(small), np.full((720, 1280, 3), 40, np.uint8))
     code, out, err = recognize(capsys, catalog, str(big), str(small))
     assert code == 1 and "4609x2592 is 12 megapixels" in err
-    assert json.loads(out) == {"image": str(small), "cards": []}
+    report = json.loads(out)
+    assert (report["image"], report["cards"]) == (str(small), [])
 
 
 @pytest.mark.parametrize(
@@ -71,7 +72,8 @@ def test_an_unwritable_annotate_path_is_one_line(capsys, tmp_path, catalog, targ
     code, _, err = recognize(capsys, catalog, str(image), "--annotate", str(tmp_path / target))
     assert code == 1
     reason = reason.format(tmp=tmp_path)
-    assert err.strip().splitlines() == [f"companion: --annotate: cannot write {tmp_path / target}: {reason}"]
+    errors = [line for line in err.strip().splitlines() if "--annotate" in line]  # the light is reported too
+    assert errors == [f"companion: --annotate: cannot write {tmp_path / target}: {reason}"]
 
 
 def test_calibrate_zones_refuses_a_huge_picture(capsys, tmp_path):
