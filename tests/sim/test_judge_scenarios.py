@@ -251,9 +251,12 @@ def test_a_pad_stuck_during_the_hold_goes_to_the_referee_not_to_the_opponent(rig
     before = len(rig.live.table.adapter.verdicts)
     rig.pico.stick_hx711(BEN, -1)  # Ben's HX711 dies mid-hold, sending all ones
     try:
-        assert "Ben's pad failed (HX711 stuck at raw -1" in rig.referee_call(before, timeout=3)
+        # Named either way the pad reports it first: stuck at one value, or sending only the glitch value -1.
+        reason = rig.referee_call(before, timeout=3)
+        assert reason.startswith("Ben's pad failed (") and "raw -1" in reason, reason
         assert rig.session.state.race is not None  # no automatic verdict (PZ-6)
-        assert "2: fault (HX711 stuck at raw -1" in rig.session.snapshot()["devices"]["pico"]["pads"]
+        pads = rig.session.snapshot()["devices"]["pico"]["pads"]
+        assert "2: fault (" in pads and "raw -1" in pads, pads
         rig.session.submit({"type": "verdict", "winner": BEN, "reason": "Referee: the pile stood"}, "web")
         assert rig.session.state.results[-1].winner == BEN
     finally:
