@@ -20,6 +20,7 @@ from companion.devices.buttons import Press
 from companion.devices.calibration import CalibrationProfile
 from companion.devices.hub import DeviceHub
 from companion.devices.pads import TareRefused
+from companion.devices.settings import SIM_PORT
 from companion.devices.speech import Voice
 from companion.service import notify
 from companion.table.live import LiveTable
@@ -35,7 +36,6 @@ log = logging.getLogger(__name__)
 
 
 LINK_POLL_S = 0.5  # how often a silent Pico link is checked, so a pulled cable faults the pads promptly
-SIM_PORT = "sim"  # the port name of the firmware emulator, which only the simulator can start
 
 
 class NoEmulator(RuntimeError):

@@ -8,13 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PIN_FACTORIES = ("mock", "lgpio", "rpigpio", "native")
+SIM_PORT = "sim"  # the port name of the firmware emulator, which only the simulator can start
 
 
 @dataclass(frozen=True)
 class SerialSettings:
     """Where the Pico is: a device path such as ``/dev/ttyACM0``, or ``sim`` for the firmware emulator."""
 
-    port: str = "sim"
+    port: str = SIM_PORT
     baudrate: int = 115200
     calibration: str = "calibration/pads.toml"
     tare_samples: int = 16

@@ -29,6 +29,7 @@ from typing import ClassVar
 from companion.devices import protocol as p
 from companion.devices.calibrate import Step
 from companion.devices.flash import firmware_version
+from companion.devices.settings import SIM_PORT
 from companion.sim.pads import US, PadModel, PadPhysics
 
 FIRMWARE_VERSION = firmware_version()  # the emulator stands in for the firmware of this checkout
@@ -37,7 +38,6 @@ HEARTBEAT_US = 500_000
 MISSED_READINGS = 8  # as the firmware: this many sample periods without a reading is a fault
 TILT_HOLD_US = 5_000
 WRITE_WAIT_S = 0.5
-SIM_PORT = "sim"
 DEMO_ROUND_S = 12.0
 
 

@@ -10,8 +10,9 @@ from dataclasses import dataclass, replace
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config
+from companion.devices.settings import SIM_PORT
 from companion.games.decks import load_deck
-from companion.runtime import SIM_PORT, Running, live_table
+from companion.runtime import Running, live_table
 from companion.sim.pico import SimulatedPico
 from companion.sim.render import write_reference_folder
 from companion.sim.scene_camera import World, WorldCamera
