@@ -157,6 +157,10 @@ class CorgiPileupAdapter(TableAdapter):
                 self.table.say(f"{state.players[winner]} wins the trick.")
         self.said_trick = trick
 
+    def _mover(self, state: CorgiState) -> int:
+        """The player a card put down now belongs to, as the rules say (the leader when no one is to move)."""
+        return (self.table.session.game.ruleset.to_move(state) or (state.leader,))[0]  # type: ignore[union-attr]
+
     def _follow_trick(self, state: CorgiState) -> None:
         if (state.round, state.trick_no) != self.trick_id:
             self.trick_id, self.matched = (state.round, state.trick_no), Counter()
@@ -167,13 +171,12 @@ class CorgiPileupAdapter(TableAdapter):
         if shown is not None and t - shown[1] <= SHOWN_FOR_S:
             seat = shown[0]
             return seat, f"camera (from {state.players[seat]}'s place)"
-        (turn,) = self.table.session.game.ruleset.to_move(state) or (state.leader,)  # type: ignore[union-attr]
-        return turn, "camera (whose turn it was)"
+        return self._mover(state), "camera (whose turn it was)"
 
     def _ask_order(self, state: CorgiState, batch: list[_Landing]) -> None:
         """Several cards landed at once: the referee says which one the player to move put down."""
         ruleset = self.table.session.game.ruleset  # type: ignore[union-attr]
-        (turn,) = ruleset.to_move(state)
+        turn = self._mover(state)
         faces = sorted({c.face for c in batch}, key=int)
         options = [Option(f"{state.players[turn]} played {article(int(f))}", Play(turn, int(f))) for f in faces]
         question = (f"{len(batch)} cards landed in the centre at once ({', '.join(c.face for c in batch)}): "
@@ -201,7 +204,7 @@ class CorgiPileupAdapter(TableAdapter):
         if state is None or zone != CENTRE:
             return
         ruleset = self.table.session.game.ruleset  # type: ignore[union-attr]
-        (seat,) = ruleset.to_move(state) or (state.leader,)
+        seat = self._mover(state)
         make = (lambda n: SixDiscard(seat, n)) if state.phase is Phase.SIX_DISCARD else (lambda n: Play(seat, n))
         options = [Option(f"{state.players[seat]}: {n}", make(n)) for n in NUMBERS]
         legal = [o for o in options if ruleset.legal(state, o.action) is None]
