@@ -10,9 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.sim.corgi_demo import CameraGame, play_corgi_by_camera
+from companion.sim.corgi_demo import play_corgi_by_camera
 from companion.sim.crazy_corgi_demo import play_crazy_corgi_by_camera
 from companion.sim.pigzup_demo import SimulatedGame, play_simulated
+from companion.sim.table_bots import CameraGame
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import threading
-from dataclasses import dataclass
 from typing import Any
 
 from companion.config import Config
@@ -14,20 +13,9 @@ from companion.games.base import GameSetup
 from companion.sim.corgi_bots import CorgiBots
 from companion.sim.corgi_world import DECK, CorgiWorld
 from companion.sim.table import simulated_table
+from companion.sim.table_bots import CameraGame
 from companion.sim.worlds import plan_world
 from companion.table.session import TableSession
-
-
-@dataclass(frozen=True)
-class CameraGame:
-    game_id: int
-    camera_plays: int  # cards the camera read and the table recorded with no typing
-    typed: int  # moves the referee typed because the camera or the table did not record them
-    wrong: int  # moves the table recorded differently from what was played (then undone by the referee)
-    caught: int  # out-of-turn plays the table refused
-    misbehaved: int  # out-of-turn plays the bots tried
-    prompts: int  # questions the table asked
-    landed_to_shown_s: list[float]  # for each card the camera read: put down -> on the status page
 
 
 def play_corgi_by_camera(

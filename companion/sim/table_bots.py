@@ -9,6 +9,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from companion.games.actions import Action
@@ -20,6 +21,20 @@ log = logging.getLogger(__name__)
 GIVE_UP_S = 120.0  # a camera that films nothing at all (unplugged) is given up on after this long
 
 S = TypeVar("S", bound=GameState)
+
+
+@dataclass(frozen=True)
+class CameraGame:
+    """What one game refereed from the camera came to: the figures the demo prints and the benchmarks add up."""
+
+    game_id: int
+    camera_plays: int  # cards the camera read and the table recorded with no typing
+    typed: int  # moves the referee typed because the camera or the table did not record them
+    wrong: int  # moves the table recorded differently from what was played (then undone by the referee)
+    caught: int  # out-of-turn plays the table refused
+    misbehaved: int  # out-of-turn plays the bots tried
+    prompts: int  # questions the table asked
+    landed_to_shown_s: list[float]  # for each card the camera read: put down -> on the status page
 
 
 class FilmedWorld(Protocol):

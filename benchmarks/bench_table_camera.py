@@ -1,0 +1,107 @@
+"""A game refereed from the camera (`--game`, any game in the simulator's CAMERA_BOTS). Prints medians; not a test.
+
+1. Over N seeded simulated games (default 30; a short game per seed, see GAMES), every card rendered and read by
+   the real recogniser: the share of moves recorded with no typing (target >= 99%), moves recorded wrongly (target
+   0: a misread must become a question), questions asked per game, out-of-turn plays caught, and the time from a
+   card put down to the status page being told (median, target <= 300 ms).
+2. The whole simulated table (`companion demo --game GAME`, status page on): CPU % and peak RSS (target <= 250 MB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.config import load_config
+from companion.sim.camera_bots import CAMERA_BOTS
+from companion.table.log import EventLog
+from companion.table.session import TableSession
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAYERS = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay")
+
+
+@dataclass(frozen=True)
+class BenchGame:
+    """How one game is benchmarked: a short game per seed (a game is a round or two, not a whole evening)."""
+
+    players: int = 3
+    variant: str = "standard"
+    options: dict[str, Any] = field(default_factory=dict)
+    knobs: dict[str, Any] = field(default_factory=dict)  # the game's own bots' settings (e.g. how often they cheat)
+
+
+GAMES: dict[str, BenchGame] = {
+    "corgi-pileup": BenchGame(options={"starting_scores": [12, 12, 12]}, knobs={"mischief": 0.2}),
+    "crazy-corgi": BenchGame(),
+}
+
+
+def config_file(folder: Path, extra: str = "") -> Path:
+    path = folder / "companion.toml"
+    calibration = ROOT / "calibration" / "pads.toml"
+    path.write_text(f'[table]\ndatabase = "t.sqlite3"\nvoice = ""\n[serial]\ncalibration = "{calibration}"\n{extra}',
+                    encoding="utf-8")
+    return path
+
+
+def bench_games(folder: Path, name: str, games: int) -> None:
+    config = load_config(config_file(folder, "[web]\nenabled = false\n"))
+    bench, play = GAMES[name], CAMERA_BOTS[name].play
+    camera = typed = wrong = asked = caught = tried = 0
+    latencies: list[float] = []
+    started = time.monotonic()
+    for seed in range(games):
+        log = EventLog(folder / f"game-{seed}.sqlite3")
+        game = play(config, TableSession(log, seed=seed), PLAYERS[: bench.players], random.Random(seed),
+                    threading.Event(), variant=bench.variant, options=bench.options, pace=0.3, **bench.knobs)
+        log.close()
+        camera, typed, wrong, asked = camera + game.camera_plays, typed + game.typed, wrong + game.wrong, \
+            asked + game.prompts
+        caught, tried = caught + game.caught, tried + game.misbehaved
+        latencies += game.landed_to_shown_s
+        print(f"  game {seed}: {game.camera_plays} cards read, {game.typed} typed, {game.wrong} wrong, "
+              f"{game.prompts} questions, {game.caught}/{game.misbehaved} out-of-turn caught", flush=True)
+    plays = camera + typed
+    print(f"{name}: {games} games by camera in {time.monotonic() - started:.0f} s: "
+          f"{100 * camera / plays:.2f}% of {plays} moves recorded with no typing (target >= 99%); "
+          f"{wrong} recorded wrongly (target 0); "
+          f"{asked / games:.1f} questions per game; {caught} of {tried} out-of-turn plays caught")
+    print(f"card put down -> status page told: median {1000 * statistics.median(latencies):.0f} ms, "
+          f"p95 {1000 * statistics.quantiles(latencies, n=20)[-1]:.0f} ms over {len(latencies)} cards "
+          "(target <= 300 ms)")
+
+
+def bench_demo(folder: Path, name: str) -> None:
+    config = config_file(folder, '[web]\nport = 0\nsecret_key_file = "key"\n')
+    started = time.monotonic()
+    bench = GAMES[name]
+    done = subprocess.run([sys.executable, "-m", "companion", "-c", str(config), "demo", "--game", name, "--seed", "2",
+                           "--players", str(bench.players), "--variant", bench.variant, "--then", "exit"],
+                          capture_output=True, text=True, check=True)
+    wall = time.monotonic() - started
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    winner = next(line for line in done.stdout.splitlines() if line.startswith("Winner:"))
+    print(f"simulated {name} table, {bench.players} bots, status page on: {wall:.0f} s to a winner ({winner}); "
+          f"CPU {100 * (usage.ru_utime + usage.ru_stime) / wall:.0f}% of one core; "
+          f"peak RSS {usage.ru_maxrss / 1024:.0f} MB (target <= 250 MB)")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="corgi-pileup")
+    parser.add_argument("--games", type=int, default=30)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        bench_games(Path(tmp), args.game, args.games)
+        bench_demo(Path(tmp), args.game)
