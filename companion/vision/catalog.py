@@ -156,8 +156,11 @@ class Catalog:
     def __len__(self) -> int:
         return len(self.ids)
 
-    def match(self, card: np.ndarray, retry: bool = True) -> Match:
+    def match(self, card: np.ndarray, retry: bool = True, under: np.ndarray | None = None) -> Match:
         """Identify a rectified card (``WARP`` px, either way up).
+
+        ``under`` flags the cells (``GRID``, row by row) that another card lying on this one covers: another
+        face's art there is no evidence, and a face is named only if what tells it apart is in the rest.
 
         A card the sharp references do not name is looked at again: with the cells no reference fits (a hand,
         a glare spot) left out of its lighting estimate, and against references blurred like a soft frame. Of
@@ -166,9 +169,11 @@ class Catalog:
         (for an outline the detector doubts: a blurred reference can fit a misaligned crop of the wrong face).
         """
         small = _small(card)
-        f = features(small)
-        first, hidden, d1 = self._judge(f, self._refs)
-        covered = occluder_cells(small, hidden)
+        f = features(small, under)
+        first, hidden, d1 = self._judge(f, self._refs, under)
+        covered = occluder_cells(small, hidden if under is None else hidden & ~under)
+        if under is not None:
+            covered |= under
         if covered.any():  # something reaches in over the edge: what lies under it is no evidence either
             first, hidden, d1 = self._judge(f, self._refs, covered)
         if not retry or first.face != UNKNOWN or first.distance > self.settings.not_a_card:

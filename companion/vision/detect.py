@@ -165,7 +165,8 @@ def _hull_quad(contour: np.ndarray, frame_area: float, s: DetectSettings) -> np.
     return quad
 
 
-def _card_shaped(quad: np.ndarray, frame_area: float, s: DetectSettings) -> bool:
+def card_shaped(quad: np.ndarray, frame_area: float, s: DetectSettings) -> bool:
+    """Whether a quad has a card's size range and (as a tilted camera may stretch it) its aspect."""
     if not s.min_area * frame_area <= cv2.contourArea(quad) <= s.max_area * frame_area:
         return False
     short = (np.hypot(*(quad[1] - quad[0])) + np.hypot(*(quad[3] - quad[2]))) / 2
@@ -173,7 +174,8 @@ def _card_shaped(quad: np.ndarray, frame_area: float, s: DetectSettings) -> bool
     return s.aspect_range[0] <= long / max(short, 1e-6) / s.aspect <= s.aspect_range[1]
 
 
-def _grow(quad: np.ndarray, by: float) -> np.ndarray:
+def grow(quad: np.ndarray, by: float) -> np.ndarray:
+    """The quad scaled about its centre, each side moved out by about ``by / 2`` px."""
     centre = quad.mean(axis=0)
     return (centre + (quad - centre) * (1 + by / np.sqrt(cv2.contourArea(quad)))).astype(np.float32)
 
@@ -253,20 +255,20 @@ def find_cards(
         solid, _ = cv2.findContours(cv2.erode(filled, np.ones((size, size), np.uint8)), cv2.RETR_EXTERNAL, 2)
         for contour in solid:
             quad = _hull_quad(contour, frame_area, s)
-            candidates.append(None if quad is None else _grow(quad, size - 1.0))
+            candidates.append(None if quad is None else grow(quad, size - 1.0))
     rings, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     candidates += [_hull_quad(contour, frame_area, s) for contour in rings]
     scored: list[tuple[float, float, np.ndarray]] = []
     for quad in (portrait_order(q) for q in candidates if q is not None):
         if any(np.abs(quad - other).max() < 2.0 for _, _, other in scored):
             continue  # the same card found by another pass
-        if _card_shaped(quad, frame_area, s) and (plausible is None or plausible(quad)):
+        if card_shaped(quad, frame_area, s) and (plausible is None or plausible(quad)):
             score = _border_score(quad, mask)
             if score >= s.min_border:
                 scored.append((score, cv2.contourArea(quad), quad))
     found: list[Quad] = []
     for score, _, quad in sorted(scored, key=lambda t: (round(t[0], 1), t[1]), reverse=True):
-        if not any(_overlaps(quad, q.corners) for q in found):
+        if not any(overlaps(quad, q.corners) for q in found):
             found.append(Quad(quad, score))
     lo = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2]) if frame.ndim == 3 else frame
 
@@ -399,18 +401,18 @@ def _known_size(
         distinct = ranked[_distinct(np.array(starts)[ranked], np.array(priority)[ranked], 2.0)]  # one per outline
         starts = list(fit_poses(mask, inv, np.array(starts)[distinct[: s.max_fits]], s.min_known_border))
     for quad in (_frame_quad(rect, inv) for rect in starts):
-        if not _card_shaped(quad, frame_area, s) or (plausible is not None and not plausible(quad)):
+        if not card_shaped(quad, frame_area, s) or (plausible is not None and not plausible(quad)):
             continue
         score = _border_score(quad, mask)
         if score >= s.min_border:
             scored.append((score, Quad(quad, score)))
-        elif score >= s.min_known_border and any(_overlaps(quad, q.corners) for q in doubtful):
+        elif score >= s.min_known_border and any(overlaps(quad, q.corners) for q in doubtful):
             # a hand over two sides leaves little border to see: the known size may still replace an
             # outline found the wrong size, but finds no card where none was seen
             scored.append((score, Quad(quad, score, False)))
     out = list(good)
     for _, quad in sorted(scored, key=lambda t: t[0], reverse=True):
-        if not any(_overlaps(quad.corners, q.corners) for q in out):
+        if not any(overlaps(quad.corners, q.corners) for q in out):
             out.append(quad)
     return out
 
@@ -721,7 +723,7 @@ def _snap(rect: np.ndarray, pts: np.ndarray, near: float = 1.5) -> np.ndarray:
     return np.array(corners)
 
 
-def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:
+def overlaps(a: np.ndarray, b: np.ndarray) -> bool:
     """Whether two quads claim the same card: their centres closer than half the smaller one's short side."""
     side = min(np.hypot(*(a[1] - a[0])), np.hypot(*(b[1] - b[0])))
     return bool(np.hypot(*(a.mean(axis=0) - b.mean(axis=0))) < 0.5 * side)

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
-from companion.vision.catalog import POKER_MM, Catalog, warp_card
-from companion.vision.detect import DetectSettings, Quad, find_cards, paper_white, settle, white_mask
+from companion.vision.catalog import POKER_MM, Catalog, Match, warp_card
+from companion.vision.detect import (
+    DetectSettings,
+    Quad,
+    find_cards,
+    overlaps,
+    paper_white,
+    refine_edges,
+    settle,
+    white_mask,
+)
+from companion.vision.edges import covered_cells, edge_map, edge_quads, lies_on
 from companion.vision.light import Light, measure_light
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
@@ -18,6 +28,8 @@ from companion.vision.registration import MatLocator, to_mat
 from companion.vision.zones import fit_to_frame
 
 TABLE = "table"  # the zone of a card when neither a mat nor drawn zones say otherwise
+MAX_EDGE_TRIES = 24  # edge candidates the catalogue looks at in one frame (bounds the time a messy frame takes)
+MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
 
 
 @dataclass(frozen=True)
@@ -106,24 +118,88 @@ class Recognizer:
         mask = white_mask(frame, self.detect, white)
         quads = find_cards(frame, self.detect, check, (hom, self.card_mm) if hom is not None else None, mask)
         t2 = time.perf_counter()
-        cards = []
-        for quad in quads:
-            corners = quad.corners
-            m = self.catalog.match(warp_card(frame, corners), retry=quad.true_size)
-            if m.face == UNKNOWN and hom is not None and m.distance <= self.catalog.settings.not_a_card:
-                # a second look with the outline settled on the card's true size where a border lines it best
-                settled = settle(corners, mask, hom, self.card_mm)
-                again = self.catalog.match(warp_card(frame, settled), retry=quad.true_size)
-                if again.face != UNKNOWN:
-                    m, corners = again, settled
-            if m.distance > self.catalog.settings.not_a_card:
-                continue  # like nothing in the deck: a white box, a sheet of paper, not a card
-            zone = self._zone(hom, corners, zones)
-            corners = np.roll(corners, -2, axis=0) if m.upside_down else corners
-            cards.append(CardFound(m.face, m.confidence, zone, corners, m.best, m.distance, quad.border))
+        cards = [c for c in (self._read(frame, quad, mask, hom, zones) for quad in quads) if c is not None]
+        edges = edge_map(frame)
+        cards = self._from_edges(frame, edges, cards, check, hom, zones)
+        cards = self._under_others(frame, edges, cards, hom, zones)
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
         return FrameResult(cards, hom is not None, timings, measure_light(frame, white))
+
+    def _read(
+        self, frame: np.ndarray, quad: Quad, mask: np.ndarray, hom: np.ndarray | None, zones: dict[str, np.ndarray]
+    ) -> CardFound | None:
+        """The card a quad from the border mask outlines (an unknown one too), or None for paper that is not a
+        card."""
+        corners = quad.corners
+        m = self.catalog.match(warp_card(frame, corners), retry=quad.true_size)
+        if m.face == UNKNOWN and hom is not None and m.distance <= self.catalog.settings.not_a_card:
+            # a second look with the outline settled on the card's true size where a border lines it best
+            settled = settle(corners, mask, hom, self.card_mm)
+            again = self.catalog.match(warp_card(frame, settled), retry=quad.true_size)
+            if again.face != UNKNOWN:
+                m, corners = again, settled
+        if m.distance > self.catalog.settings.not_a_card:
+            return None  # like nothing in the deck: a white box, a sheet of paper, not a card
+        return self._found(m, corners, hom, zones, quad.border)
+
+    def _found(
+        self, m: Match, corners: np.ndarray, hom: np.ndarray | None, zones: dict[str, np.ndarray], border: float
+    ) -> CardFound:
+        zone = self._zone(hom, corners, zones)
+        corners = np.roll(corners, -2, axis=0) if m.upside_down else corners
+        return CardFound(m.face, m.confidence, zone, corners, m.best, m.distance, border)
+
+    def _from_edges(
+        self,
+        frame: np.ndarray,
+        edges: np.ndarray,
+        cards: list[CardFound],
+        check: Callable[[np.ndarray], bool] | None,
+        hom: np.ndarray | None,
+        zones: dict[str, np.ndarray],
+    ) -> list[CardFound]:
+        """``cards`` with the ones only edges outline added: where no card was named, a candidate the catalogue
+        names confidently is a card (it replaces an unknown one there); its other verdicts are table texture or
+        a part of a card, and are dropped."""
+        lo = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
+        tried = 0
+        for quad in edge_quads(edges, frame.shape, self.detect, check):
+            if any(c.face != UNKNOWN and overlaps(quad, c.corners) for c in cards):
+                continue
+            if tried == MAX_EDGE_TRIES:
+                break
+            tried += 1
+            corners = refine_edges(lo, quad) if self.detect.refine else quad
+            m = self.catalog.match(warp_card(frame, corners), retry=False)
+            if m.face != UNKNOWN:
+                cards = [c for c in cards if not overlaps(quad, c.corners)]
+                cards.append(self._found(m, corners, hom, zones, 0.0))
+        return cards
+
+    def _under_others(
+        self,
+        frame: np.ndarray,
+        edges: np.ndarray,
+        cards: list[CardFound],
+        hom: np.ndarray | None,
+        zones: dict[str, np.ndarray],
+    ) -> list[CardFound]:
+        """Each card another one lies on judged again on what is in view of it: named only when enough of it
+        shows and what tells its face apart is in that part (half a 4 is not an ace)."""
+        out = []
+        for card in cards:
+            tops = [o.corners for o in cards if o is not card and lies_on(o.corners, card.corners, edges)]
+            if not tops or card.face == UNKNOWN:
+                out.append(card)
+                continue
+            under = covered_cells(card.corners, tops)
+            if under.mean() > 1 - MIN_VISIBLE:
+                out.append(replace(card, face=UNKNOWN, confidence=0.0))
+                continue
+            m = self.catalog.match(warp_card(frame, card.corners), retry=False, under=under)
+            out.append(self._found(m, card.corners, hom, zones, card.border))
+        return out
 
     def _zones_for(self, size: tuple[int, int]) -> dict[str, np.ndarray]:
         """The drawn zones for pictures of ``size`` (scaled once if only the camera's resolution changed)."""

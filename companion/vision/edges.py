@@ -1,0 +1,110 @@
+"""Card outlines from edges, for what the white-border mask cannot see: a table as light as a card's border, cream
+stock, a warm lamp.
+
+Wherever a card lies, its outline is an edge: a step in brightness or colour between card and table, and the
+card's soft shadow on the table. Edges are found on a half-size frame in each colour channel (a red card on a
+pale wooden table may differ only in blue); closed a little, they cut the frame into regions, and a region whose
+outer boundary is card-shaped is a candidate: the card's paper, its art's outlines inside it filled in.
+
+These are guesses only. Table texture (gingham checks, a laminate joint, wood grain) makes card-shaped regions
+too, so a candidate becomes a card only when the catalogue names it confidently (``Recognizer``); its other
+verdicts are dropped, never reported as an unknown card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+from companion.vision.catalog import CELL, FEATURE, GRID
+from companion.vision.detect import DetectSettings, card_shaped, fit_quad, grow, portrait_order
+
+SCALE = 0.5  # edges are found at half size: a card's outline is long and straight, its art's details don't matter
+CLOSE = 3  # px at half size: gaps this wide in an outline (a soft shadow corner, JPEG blocks) are closed
+MIN_FILL = 0.8  # region's area / its quad's: a card with a corner under a neighbour still counts
+
+
+def edge_map(frame: np.ndarray) -> np.ndarray:
+    """Edges in any colour channel of the half-size frame (255 on an edge), thickened to close small gaps."""
+    small = cv2.resize(frame, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (3, 3), 0)
+    edges = np.zeros(small.shape[:2], np.uint8)
+    for channel in cv2.split(small):
+        edges |= cv2.Canny(channel, 20, 50, L2gradient=True)
+    return cv2.dilate(edges, np.ones((CLOSE, CLOSE), np.uint8))
+
+
+def edge_quads(
+    edges: np.ndarray,
+    shape: tuple[int, ...],
+    settings: DetectSettings,
+    plausible: Callable[[np.ndarray], bool] | None = None,
+) -> list[np.ndarray]:
+    """Card-shaped quads (frame px, ``portrait_order``) bounded by the ``edge_map`` of a frame of ``shape``,
+    largest first; ``plausible`` (the mat's check of a card's size) vetoes as in ``find_cards``."""
+    frame_area = float(shape[0] * shape[1])
+    lo, hi = (settings.min_area * frame_area * 0.7 * SCALE**2, settings.max_area * frame_area * SCALE**2)
+    contours, hierarchy = cv2.findContours(255 - edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    quads: list[tuple[float, np.ndarray]] = []
+    for contour, link in zip(contours, hierarchy[0], strict=True):
+        if link[3] >= 0:
+            continue  # a hole in a region (a pip, the art's outline): its region's outer boundary is the card
+        area = cv2.contourArea(contour)
+        if not lo <= area <= hi:
+            continue
+        hull = cv2.convexHull(contour)
+        quad = fit_quad(hull)
+        if quad is None:
+            continue
+        quad_area = cv2.contourArea(quad)
+        if quad_area <= 0 or not MIN_FILL <= cv2.contourArea(hull) / quad_area <= 1.08:
+            continue
+        quad = grow(quad, CLOSE + 1.0) / SCALE  # the region stops where the thickened edge starts
+        quad = portrait_order(quad.astype(np.float32))
+        if card_shaped(quad, frame_area, settings) and (plausible is None or plausible(quad)):
+            quads.append((quad_area, quad))
+    return [q for _, q in sorted(quads, key=lambda t: -t[0])]
+
+
+def lies_on(top: np.ndarray, below: np.ndarray, edges: np.ndarray) -> bool:
+    """Whether the card outlined by ``top`` lies on the one outlined by ``below`` (frame px quads).
+
+    Where two cards overlap, the upper one's outline is in view across the lower one, and the lower one's
+    outline is hidden under the upper: whichever's sides inside the other run along edges more is on top.
+    """
+    mine, theirs = _support_inside(top, below, edges), _support_inside(below, top, edges)
+    return mine is not None and (theirs is None or mine > theirs)
+
+
+def _support_inside(quad: np.ndarray, other: np.ndarray, edges: np.ndarray) -> float | None:
+    """The share of ``quad``'s sides, where they cross the inside of ``other``, that lie on an edge (None: too
+    little of them is inside it to say)."""
+    along = np.linspace(0.05, 0.95, 24)
+    pts = (quad[:, None, :] + along[None, :, None] * (np.roll(quad, -1, axis=0) - quad)[:, None, :]).reshape(-1, 2)
+    outline = other.reshape(-1, 1, 2).astype(np.float32)
+    inside = np.array([cv2.pointPolygonTest(outline, (float(x), float(y)), True) > 6 for x, y in pts])
+    if inside.sum() < 6:
+        return None
+    h, w = edges.shape
+    xy = np.clip(np.rint(pts[inside] * SCALE).astype(int), 0, (w - 1, h - 1))
+    return float((edges[xy[:, 1], xy[:, 0]] > 0).mean())
+
+
+def covered_cells(quad: np.ndarray, tops: list[np.ndarray]) -> np.ndarray:
+    """The recogniser's cells (``GRID``, row by row) of the card in ``quad`` that the cards in ``tops`` cover
+    (over half of the cell)."""
+    w, h = FEATURE
+    to_card = cv2.getPerspectiveTransform(
+        quad.astype(np.float32), np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float32)
+    )
+    cover = np.zeros((h, w), np.uint8)
+    for top in tops:
+        poly = cv2.perspectiveTransform(top.reshape(-1, 1, 2).astype(np.float32), to_card)
+        cv2.fillPoly(cover, [np.rint(poly).astype(np.int32)], 1)
+    rows, cols = GRID
+    cells = cover[: rows * CELL, : cols * CELL].reshape(rows, CELL, cols, CELL).mean(axis=(1, 3))
+    return cells.ravel() > 0.5
