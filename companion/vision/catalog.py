@@ -200,6 +200,9 @@ class Catalog:
         if covered is not None:
             hidden |= covered
         keep = np.nonzero(~hidden)[0]
+        in_view = len(keep) > 0
+        if not in_view:  # all of it under a hand or another card: judged on all of it, and never named
+            keep = np.arange(len(hidden))
         scores = cell_d[:, keep].mean(axis=1)
         n = len(self.ids)
         per_face = np.minimum(scores[:n], scores[n:])
@@ -216,7 +219,7 @@ class Catalog:
             lead = float(per_face[second]) - d1
             margin = lead / max(gap, 1e-9)
             # what tells the two apart must be in view: else a hidden corner index would be a coin toss
-            if diff[keep].sum() < self.settings.min_evidence * diff.sum():
+            if not in_view or diff[keep].sum() < self.settings.min_evidence * diff.sum():
                 margin = 0.0
         else:
             margin, lead = 1.0, float("inf")

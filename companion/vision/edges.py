@@ -22,7 +22,8 @@ from companion.vision.catalog import CELL, FEATURE, GRID
 from companion.vision.detect import DetectSettings, card_shaped, fit_quad, grow, portrait_order
 
 SCALE = 0.5  # edges are found at half size: a card's outline is long and straight, its art's details don't matter
-CLOSE = 3  # px at half size: gaps this wide in an outline (a soft shadow corner, JPEG blocks) are closed
+CLOSE = 2  # px at half size: gaps this wide in an outline (a soft shadow corner, JPEG blocks) are closed
+MAX_SKEW = 0.25  # a side may be this much longer or shorter than the one opposite (the camera's tilt)
 MIN_FILL = 0.8  # region's area / its quad's: a card with a corner under a neighbour still counts
 
 
@@ -32,7 +33,7 @@ def edge_map(frame: np.ndarray) -> np.ndarray:
     small = cv2.GaussianBlur(small, (3, 3), 0)
     edges = np.zeros(small.shape[:2], np.uint8)
     for channel in cv2.split(small):
-        edges |= cv2.Canny(channel, 20, 50, L2gradient=True)
+        edges |= cv2.Canny(channel, 30, 80, L2gradient=True)
     return cv2.dilate(edges, np.ones((CLOSE, CLOSE), np.uint8))
 
 
@@ -46,28 +47,44 @@ def edge_quads(
     largest first; ``plausible`` (the mat's check of a card's size) vetoes as in ``find_cards``."""
     frame_area = float(shape[0] * shape[1])
     lo, hi = (settings.min_area * frame_area * 0.7 * SCALE**2, settings.max_area * frame_area * SCALE**2)
-    contours, hierarchy = cv2.findContours(255 - edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    if hierarchy is None:
-        return []
+    regions, hierarchy = cv2.findContours(255 - edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    links = hierarchy[0] if hierarchy is not None else np.zeros((0, 4), int)
+    # a region's outer boundary (a hole in one is a pip or the art's outline) lies just inside the card's edge
+    outlines = [(c, CLOSE + 1.0) for c, link in zip(regions, links, strict=True) if link[3] < 0]
+    # on a plain table a card's edges (its outline and art) are one piece, whose outer boundary is the card's
+    # edge: the region inside may be broken where the art comes close to the edge
+    components, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    outlines += [(c, -1.0) for c in components]
     quads: list[tuple[float, np.ndarray]] = []
-    for contour, link in zip(contours, hierarchy[0], strict=True):
-        if link[3] >= 0:
-            continue  # a hole in a region (a pip, the art's outline): its region's outer boundary is the card
-        area = cv2.contourArea(contour)
-        if not lo <= area <= hi:
+    for contour, outward in outlines:
+        if not lo <= cv2.contourArea(contour) <= hi:
             continue
-        hull = cv2.convexHull(contour)
-        quad = fit_quad(hull)
+        quad = _hull_quad(cv2.convexHull(contour))
         if quad is None:
             continue
         quad_area = cv2.contourArea(quad)
-        if quad_area <= 0 or not MIN_FILL <= cv2.contourArea(hull) / quad_area <= 1.08:
-            continue
-        quad = grow(quad, CLOSE + 1.0) / SCALE  # the region stops where the thickened edge starts
-        quad = portrait_order(quad.astype(np.float32))
+        quad = portrait_order((grow(quad, outward) / SCALE).astype(np.float32))
+        if not _parallel(quad):
+            continue  # a card seen from above is near a parallelogram; an outline run into the table's is not
         if card_shaped(quad, frame_area, settings) and (plausible is None or plausible(quad)):
             quads.append((quad_area, quad))
     return [q for _, q in sorted(quads, key=lambda t: -t[0])]
+
+
+def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
+    """The quad (clockwise) a region's hull fills: the lines of its four longest sides, else (a side split in
+    two where the art or a shadow meets the edge) the smallest rectangle around it; None if it fills neither."""
+    area = cv2.contourArea(hull)
+    for quad in (fit_quad(hull), cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)):
+        if quad is not None and MIN_FILL * cv2.contourArea(quad) <= area <= 1.08 * cv2.contourArea(quad):
+            return quad if cv2.contourArea(quad, oriented=True) > 0 else quad[::-1].copy()
+    return None
+
+
+def _parallel(quad: np.ndarray) -> bool:
+    """Whether each side is within ``MAX_SKEW`` of the length of the side opposite it."""
+    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+    return bool(np.all(np.abs(sides[:2] / np.maximum(sides[2:], 1e-6) - 1) <= MAX_SKEW))
 
 
 def lies_on(top: np.ndarray, below: np.ndarray, edges: np.ndarray) -> bool:

@@ -29,6 +29,8 @@ from companion.vision.zones import fit_to_frame
 
 TABLE = "table"  # the zone of a card when neither a mat nor drawn zones say otherwise
 MAX_EDGE_TRIES = 24  # edge candidates the catalogue looks at in one frame (bounds the time a messy frame takes)
+EDGE_CONFIDENCE = 0.7  # an edge candidate is a guess: named only when the catalogue is this sure ...
+EDGE_DISTANCE = 0.5  # ... and it fits its face this closely (share of ``MatchSettings.max_distance``)
 MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
 
 
@@ -172,7 +174,7 @@ class Recognizer:
             tried += 1
             corners = refine_edges(lo, quad) if self.detect.refine else quad
             m = self.catalog.match(warp_card(frame, corners), retry=False)
-            if m.face != UNKNOWN:
+            if m.confidence >= EDGE_CONFIDENCE and m.distance <= EDGE_DISTANCE * self.catalog.settings.max_distance:
                 cards = [c for c in cards if not overlaps(quad, c.corners)]
                 cards.append(self._found(m, corners, hom, zones, 0.0))
         return cards

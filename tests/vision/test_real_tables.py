@@ -9,20 +9,11 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.sim.foreign_decks import FACE_IDS, FOREIGN_DECKS, DeckUnavailable, use_deck, write_references
+from companion.sim.foreign_decks import FACE_IDS, FOREIGN_DECKS, write_references
 from companion.sim.render import card_size
 from companion.sim.scene import Look, Scene, render_scene
 from companion.sim.table_scenes import Setting, lamp_cast, real_look, table_scene
 from companion.sim.tables import TABLES, table_texture
-
-
-@pytest.fixture(scope="session")
-def foreign_pictures() -> dict[str, Path]:
-    """Every published deck, fetched once into the user's cache (a CI without the npm registry skips)."""
-    try:
-        return {name: use_deck(deck) for name, deck in FOREIGN_DECKS.items()}
-    except DeckUnavailable as exc:
-        pytest.skip(f"published card decks unavailable: {exc}")
 
 
 def test_table_tops_are_the_same_every_time_and_differ_from_each_other() -> None:
