@@ -29,7 +29,7 @@ from companion.vision.zones import fit_to_frame
 
 TABLE = "table"  # the zone of a card when neither a mat nor drawn zones say otherwise
 MAX_EDGE_TRIES = 24  # edge candidates the catalogue looks at in one frame (bounds the time a messy frame takes)
-EDGE_CONFIDENCE = 0.7  # an edge candidate is a guess: named only when the catalogue is this sure ...
+EDGE_CONFIDENCE = 0.6  # an edge candidate is a guess: named only when the catalogue is this sure ...
 EDGE_DISTANCE = 0.5  # ... and it fits its face this closely (share of ``MatchSettings.max_distance``)
 MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
 
