@@ -47,14 +47,11 @@ def edge_quads(
     largest first; ``plausible`` (the mat's check of a card's size) vetoes as in ``find_cards``."""
     frame_area = float(shape[0] * shape[1])
     lo, hi = (settings.min_area * frame_area * 0.7 * SCALE**2, settings.max_area * frame_area * SCALE**2)
-    regions, hierarchy = cv2.findContours(255 - edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    links = hierarchy[0] if hierarchy is not None else np.zeros((0, 4), int)
     # a region's outer boundary (a hole in one is a pip or the art's outline) lies just inside the card's edge
-    outlines = [(c, CLOSE + 1.0) for c, link in zip(regions, links, strict=True) if link[3] < 0]
+    outlines = [(c, CLOSE + 1.0) for c in _outer_boundaries(255 - edges, lo, 2 * hi, 4)]
     # on a plain table a card's edges (its outline and art) are one piece, whose outer boundary is the card's
     # edge: the region inside may be broken where the art comes close to the edge
-    components, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    outlines += [(c, -1.0) for c in components]
+    outlines += [(c, -1.0) for c in _outer_boundaries(edges, lo, 2 * hi, 8)]
     quads: list[tuple[float, np.ndarray]] = []
     for contour, outward in outlines:
         if not lo <= cv2.contourArea(contour) <= hi:
@@ -69,6 +66,20 @@ def edge_quads(
         if card_shaped(quad, frame_area, settings) and (plausible is None or plausible(quad)):
             quads.append((quad_area, quad))
     return [q for _, q in sorted(quads, key=lambda t: -t[0])]
+
+
+def _outer_boundaries(binary: np.ndarray, lo: float, hi: float, connectivity: int) -> list[np.ndarray]:
+    """The outer boundary of each connected piece of ``binary`` whose bounding box's area is between ``lo`` and
+    ``hi`` (the many small pieces of a textured table are never traced)."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=connectivity)
+    x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
+    box = w * h
+    out = []
+    for k in np.nonzero((box >= lo) & (box <= hi))[0]:
+        piece = (labels[y[k] : y[k] + h[k], x[k] : x[k] + w[k]] == k).astype(np.uint8)
+        contours, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(int(x[k]), int(y[k])))
+        out.append(max(contours, key=cv2.contourArea))
+    return out
 
 
 def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
@@ -102,13 +113,22 @@ def _support_inside(quad: np.ndarray, other: np.ndarray, edges: np.ndarray) -> f
     little of them is inside it to say)."""
     along = np.linspace(0.05, 0.95, 24)
     pts = (quad[:, None, :] + along[None, :, None] * (np.roll(quad, -1, axis=0) - quad)[:, None, :]).reshape(-1, 2)
-    outline = other.reshape(-1, 1, 2).astype(np.float32)
-    inside = np.array([cv2.pointPolygonTest(outline, (float(x), float(y)), True) > 6 for x, y in pts])
+    inside = (_inset_depth(other, pts) > 6).all(axis=1)
     if inside.sum() < 6:
         return None
     h, w = edges.shape
     xy = np.clip(np.rint(pts[inside] * SCALE).astype(int), 0, (w - 1, h - 1))
     return float((edges[xy[:, 1], xy[:, 0]] > 0).mean())
+
+
+def _inset_depth(quad: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """How far (px) each point lies inside each side's line of a convex quad (any corner order); negative:
+    outside. Shape (points, 4)."""
+    q = quad.astype(np.float64)
+    d = np.roll(q, -1, axis=0) - q
+    n = np.stack([-d[:, 1], d[:, 0]], axis=1) / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
+    n *= np.sign(cv2.contourArea(quad.astype(np.float32), oriented=True)) or 1.0
+    return np.einsum("pk,sk->ps", pts, n) - np.einsum("sk,sk->s", q, n)[None, :]
 
 
 def covered_cells(quad: np.ndarray, tops: list[np.ndarray]) -> np.ndarray:
