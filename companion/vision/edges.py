@@ -48,10 +48,10 @@ def edge_quads(
     frame_area = float(shape[0] * shape[1])
     lo, hi = (settings.min_area * frame_area * 0.7 * SCALE**2, settings.max_area * frame_area * SCALE**2)
     # a region's outer boundary (a hole in one is a pip or the art's outline) lies just inside the card's edge
-    outlines = [(c, CLOSE + 1.0) for c in _outer_boundaries(255 - edges, lo, 2 * hi, 4)]
+    outlines = [(c, CLOSE + 1.0) for c in _outer_boundaries(255 - edges, lo, 2 * hi)]
     # on a plain table a card's edges (its outline and art) are one piece, whose outer boundary is the card's
     # edge: the region inside may be broken where the art comes close to the edge
-    outlines += [(c, -1.0) for c in _outer_boundaries(edges, lo, 2 * hi, 8)]
+    outlines += [(c, -1.0) for c in _outer_boundaries(edges, lo, 2 * hi)]
     quads: list[tuple[float, np.ndarray]] = []
     for contour, outward in outlines:
         if not lo <= cv2.contourArea(contour) <= hi:
@@ -68,10 +68,10 @@ def edge_quads(
     return [q for _, q in sorted(quads, key=lambda t: -t[0])]
 
 
-def _outer_boundaries(binary: np.ndarray, lo: float, hi: float, connectivity: int) -> list[np.ndarray]:
+def _outer_boundaries(binary: np.ndarray, lo: float, hi: float) -> list[np.ndarray]:
     """The outer boundary of each connected piece of ``binary`` whose bounding box's area is between ``lo`` and
     ``hi`` (the many small pieces of a textured table are never traced)."""
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=connectivity)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
     x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
     box = w * h
     out = []
