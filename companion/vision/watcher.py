@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from companion.table.observations import CameraObservation
+from companion.vision.light import Light
 from companion.vision.pipeline import CardFound, Recognizer
 from companion.vision.sources import FrameSource
 from companion.vision.stillness import StillnessGate
@@ -44,6 +45,8 @@ class CardWatcher:
         self.frames = 0
         self.still_frames = 0  # frames that showed what the last recognised one did: its reading was reused
         self.frame_ms = 0.0  # how long the last recognised frame took, from reading it to its observations
+        self.light: Light | None = None  # what the last recognised frame showed of the light (the camera panel)
+        self.mat_registered = False  # whether the mat was found in it (or kept from an earlier frame)
         self.stillness = StillnessGate()
         self._reading: list[CardFound] = []
         self.problem: str | None = None  # why the last frame could not be recognised (shown as the camera's health)
@@ -75,7 +78,14 @@ class CardWatcher:
         status = asdict(self.source.status)
         if self.problem and status["ok"]:
             status.update(ok=False, message=self.problem)
-        return {**status, "frames": self.frames, "still_frames": self.still_frames, "frame_ms": round(self.frame_ms, 1)}
+        return {
+            **status,
+            "frames": self.frames,
+            "still_frames": self.still_frames,
+            "frame_ms": round(self.frame_ms, 1),
+            "mat_registered": self.mat_registered,
+            "light": self.light.as_json() if self.light else None,  # level, colour cast, sharpness, problems
+        }
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -112,7 +122,8 @@ class CardWatcher:
             self.still_frames += 1
             return self._reading
         started = time.monotonic()
-        self._reading = recognizer.process(frame).cards
+        result = recognizer.process(frame)
+        self._reading, self.light, self.mat_registered = result.cards, result.light, result.registered
         self.stillness.recognised(frame)
         self.frame_ms = (time.monotonic() - started) * 1000
         return self._reading

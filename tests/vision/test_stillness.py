@@ -74,4 +74,6 @@ def test_the_watcher_reuses_still_frames_and_still_reports_a_card_that_lands(cat
     assert [(o.zone, o.face) for o in seen if isinstance(o, CardSeen)] == [
         (seen[0].zone, "4"), (seen[1].zone, "7")]
     assert watcher.still_frames >= len(scenes) - 4  # each table recognised about once, then reused
-    assert watcher.health()["still_frames"] == watcher.still_frames
+    health = watcher.health()
+    assert health["still_frames"] == watcher.still_frames
+    assert health["mat_registered"] and health["light"]["problems"] == [] and health["light"]["level"] > 200
