@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from companion.sim.corgi_world import CardWorld, Placed
-from companion.vision.mat import CENTRE, DISCARD, KENNELS, kennel_zone
+from companion.vision.mat import CENTRE, DISCARD, KENNELS, SMALLEST_MAT, kennel_zone
 from companion.vision.seats import seat_zones
 
 LONG_SEATS = {3: ("seat-1", "seat-3", "seat-4")}  # where the plan would use an end seat, whose Kennels are bands
 
 DECK = "crazy-corgi"
-MAT = "A2"
+MAT = SMALLEST_MAT[DECK]  # A3 is too small for three Kennels a seat
 FRAME = (1280, 720)  # the A2 mat's cards need the pixels (hardware/README.md, "Crazy Corgi")
 DRAWN_MM = 18.0  # how far apart the revealed cards lie in the draw zone (each covers most of the last)
 
