@@ -43,7 +43,7 @@ class BenchGame:
 
 GAMES: dict[str, BenchGame] = {
     "corgi-pileup": BenchGame(options={"starting_scores": [12, 12, 12]}, knobs={"mischief": 0.2}),
-    "crazy-corgi": BenchGame(),
+    "crazy-corgi": BenchGame(options={"starting_points": [3, 3, 3]}),  # two points to go: a set or two each
 }
 
 
