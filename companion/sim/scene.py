@@ -326,7 +326,7 @@ def _spoil(image: np.ndarray, look: Look, rng: np.random.Generator) -> np.ndarra
     return out
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)  # the table as it is now, and as it just was
 def _still_frame(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The cards on the table as the camera frames them, before hands and the camera's flaws: read-only, and
     drawn once while the table stays as it is (a simulated camera films an unchanged table many times)."""
