@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import cv2
@@ -326,26 +326,15 @@ def _spoil(image: np.ndarray, look: Look, rng: np.random.Generator) -> np.ndarra
     return out
 
 
-@lru_cache(maxsize=2)  # the table as it is now, and as it just was
-def _still_frame(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The cards on the table as the camera frames them, before hands and the camera's flaws: read-only, and
-    drawn once while the table stays as it is (a simulated camera films an unchanged table many times)."""
+def render_scene(scene: Scene) -> Rendered:
+    """Draw the frame and its ground truth."""
+    rng = np.random.default_rng(scene.seed)
     canvas = _table_canvas(scene)
     labels = _draw_cards(scene, canvas)
     hom = camera_homography(scene.view, table_extent(scene), scene.frame, mat_outline(scene))
     to_frame = hom @ np.diag([1 / PX_PER_MM, 1 / PX_PER_MM, 1.0])
     image = cv2.warpPerspective(canvas, to_frame, scene.frame, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     frame_labels = cv2.warpPerspective(labels, to_frame, scene.frame, flags=cv2.INTER_NEAREST)
-    for array in (image, frame_labels, hom):
-        array.flags.writeable = False
-    return image, frame_labels, hom
-
-
-def render_scene(scene: Scene) -> Rendered:
-    """Draw the frame and its ground truth."""
-    rng = np.random.default_rng(scene.seed)
-    still, still_labels, hom = _still_frame(replace(scene, hands=(), seed=0))
-    image, frame_labels = still.copy(), still_labels.copy()
     _draw_hands(scene, image, frame_labels, hom, rng)
     image = _spoil(image, scene.look, rng)
     counts = np.bincount(frame_labels.ravel(), minlength=len(scene.cards) + 1)
