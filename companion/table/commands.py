@@ -6,7 +6,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from datetime import datetime
 from pathlib import Path
@@ -22,6 +22,7 @@ from companion.table.pigzup_judge import FalseShout, Overrides, replay_trace
 from companion.table.race_files import read_match_trace
 from companion.table.race_story import explain
 from companion.table.replay import fold
+from companion.table.replay_steps import ReplayStep, what_it_did
 from companion.table.session import TableSession
 
 
@@ -42,8 +43,10 @@ def _echo(line: bytes | None) -> str:
     return "" if line is None else line[:ECHO_CHARS].decode("utf-8", "replace").rstrip("\n")
 
 
-def replay_lines(game: str, lines: Iterable[bytes | None]) -> dict[str, Any]:
-    """Apply a JSON-lines game (a setup line, then actions, undos and ends) and report the result as JSON."""
+def replay_lines(game: str, lines: Iterable[bytes | None],
+                 on_step: Callable[[ReplayStep], None] | None = None) -> dict[str, Any]:
+    """Apply a JSON-lines game (a setup line, then actions, undos and ends) and report the result as JSON;
+    ``on_step`` hears what each line did and sees the game after it (``--steps``)."""
     ruleset = get_game(game)
     session = TableSession(EventLog(":memory:"), auto_chance=False)
     violations: list[dict[str, Any]] = []
@@ -54,6 +57,7 @@ def replay_lines(game: str, lines: Iterable[bytes | None]) -> dict[str, Any]:
         if line is not None and not line.strip():
             continue
         entry: Any = _echo(line)
+        before = session.state
         try:
             entry = parse_entry(line)
             result = _apply(session, ruleset, entry)
@@ -66,6 +70,9 @@ def replay_lines(game: str, lines: Iterable[bytes | None]) -> dict[str, Any]:
             first_refusal = first_refusal or (number, result)
             if len(violations) < MAX_LISTED:
                 violations.append(_refused(number, entry, result))
+        if on_step is not None:
+            refusal = result if isinstance(result, RuleViolation) else None
+            on_step(ReplayStep(number, what_it_did(session, before, entry, result), refusal, session))
     game_state = session.game
     if game_state is None:
         raise _no_game(setup_refusal or first_refusal, refused_setup=setup_refusal is not None)
@@ -114,15 +121,22 @@ def _refused(line: int, entry: Any, violation: RuleViolation) -> dict[str, Any]:
 def run_replay(args: argparse.Namespace, config: Config) -> int:
     try:
         with nullcontext(sys.stdin.buffer) if args.file == "-" else open(args.file, "rb") as stream:
-            report = replay_lines(args.game, read_lines(stream))
+            report = replay_lines(args.game, read_lines(stream), _step_printer(args.steps))
     except OSError as exc:
         print(f"companion replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
     except RuleViolation as violation:
         print(f"companion replay: {violation.message}", file=sys.stderr)
         return 2
-    print(json.dumps(report, indent=2))
+    print(json.dumps(report, separators=(",", ":")) if args.steps == "json" else json.dumps(report, indent=2))
     return 1 if report["violations_total"] else 0
+
+
+def _step_printer(steps: str | None) -> Callable[[ReplayStep], None] | None:
+    """``--steps``: each line's effect and the state after it, as text, or as JSON lines (``--steps json``)."""
+    if steps is None:
+        return None
+    return lambda step: print(step.to_json() if steps == "json" else step.to_text())
 
 
 def export_lines(events: Iterable[Event]) -> list[str]:
@@ -250,6 +264,9 @@ def register(groups: Any) -> None:
     replay = groups.root.add_parser("replay", help="apply a JSON-lines file of actions and print the result")
     replay.add_argument("game", help="the game's name, as `companion games` lists it")
     replay.add_argument("file", help="JSON lines (docs/events.md); - reads standard input")
+    replay.add_argument("--steps", nargs="?", const="text", choices=("text", "json"),
+                        help="print what each line did and the state after it (json: one JSON object a line, "
+                             "the report last)")
     replay.set_defaults(run=run_replay)
 
     judge = groups.root.add_parser("judge", help="replay a recorded PigzUp! match trace through the judge")
