@@ -12,7 +12,7 @@ only once it has settled or fallen. Everything is pure: the same inputs
 The trace of a race keeps what the judge saw, for a referee to check a verdict (``companion judge --trace``):
 every reading of the racers' pads with its weight, the shouts, and as evidence beside them the instruments'
 context (versions, calibration, thresholds, the tare), the vibration inputs and the buttons' raw edges. It is
-kept in memory and written once, when the race ends (``docs/pigzup-traces.md``).
+kept in memory and written once, when the race ends (``docs/events.md``, "Race traces").
 """
 
 from __future__ import annotations
