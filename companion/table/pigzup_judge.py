@@ -55,8 +55,8 @@ class JudgeSettings:
 
 MAX_TRACE_ENTRIES = 12_000
 """A race's trace keeps every reading for 75 s of two pads at 80 samples/s (longer than the default 60 s race
-timeout; about 0.8 MB). Beyond that it keeps only what the judge needs to give the same verdict again: the
-changes of state, the holder's readings and the shouts."""
+timeout; about 1.1 MB at 95 bytes a reading; a typical 5 s race is 70 KB). Beyond that it keeps only what the
+judge needs to give the same verdict again: the changes of state, the holder's readings and the shouts."""
 
 EVIDENCE = ("context", "tare", "vibration", "edge")
 """Trace entries the judge does not decide with: kept for the referee, ignored by a replay."""
