@@ -2,7 +2,8 @@
 hold and the verdict marked (``companion judge --plot`` and the status page's link from each verdict).
 
 Drawn with OpenCV, which the table already depends on: a chart this plain does not earn matplotlib's weight on
-a Pi. Text is OpenCV's Hershey font, which draws ASCII only (other letters of a name come out as ``?``).
+a Pi. Text is written as ASCII, which every OpenCV's ``putText`` draws (other letters of a name come out as
+``?``).
 """
 
 from __future__ import annotations
