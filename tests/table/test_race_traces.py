@@ -123,3 +123,14 @@ def test_a_long_race_keeps_a_bounded_trace_that_still_replays_to_the_same_verdic
     assert "full" in [e["kind"] for e in trace]
     (again,) = replay_trace(trace)
     assert (again.winner, again.code) == (1, VerdictCode.STOOD) == (trace[-1]["winner"], trace[-1]["code"])
+
+
+def test_a_race_open_when_the_referee_ends_the_game_leaves_its_trace(table, session, tmp_path):
+    call_a_race(table)
+    readings(table, 0, PileState.BUILDING, 1, 9.3, 2.5, 2.6)
+    table.drain()
+    session.end_game("web", "Ended by the referee.")
+    table.drain()
+    trace = the_trace(tmp_path)
+    assert [e["kind"] for e in trace][-1] == "referee" and trace[-2]["g"] == 9.3
+

@@ -58,9 +58,9 @@ class PigzUpAdapter(TableAdapter):
         elif isinstance(observation, ButtonPress) and self.judge is not None:
             self._outputs(self.judge.press(observation))
         elif self.judge is not None:
-            self._evidence(observation, t)
+            self._evidence(observation)
 
-    def _evidence(self, observation: Any, t: float) -> None:
+    def _evidence(self, observation: Any) -> None:
         """What the race's trace keeps beside the judge's inputs, for a referee checking the verdict."""
         judge = self.judge
         assert judge is not None
@@ -79,6 +79,7 @@ class PigzUpAdapter(TableAdapter):
         game_id, status, state = self.table.session.current()
         resumed, self._synced = not self._synced, True
         if not isinstance(state, PigzState) or status != "playing":
+            self._cancel(t)  # the game ended with a race open: the referee's, and its trace is kept
             self.judge = None
             return
         if self.judge is None or self.judge.players != state.players:
