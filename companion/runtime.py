@@ -22,6 +22,7 @@ from companion.devices.hub import DeviceHub
 from companion.devices.pads import TareRefused
 from companion.devices.settings import SIM_PORT
 from companion.devices.speech import Voice
+from companion.ends import NoEmulator
 from companion.service import notify
 from companion.table.live import LiveTable
 from companion.table.observations import ButtonPress
@@ -29,17 +30,13 @@ from companion.table.session import TableSession
 from companion.vision.catalog import Catalog, CatalogError, load_catalog
 from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.seats import seat_of_zone
-from companion.vision.sources import FrameSource, open_source
+from companion.vision.sources import FrameSource, open_camera
 from companion.vision.watcher import CardWatcher
 
 log = logging.getLogger(__name__)
 
 
 LINK_POLL_S = 0.5  # how often a silent Pico link is checked, so a pulled cable faults the pads promptly
-
-
-class NoEmulator(RuntimeError):
-    """``[serial] port = "sim"`` outside the simulator: the runtime never starts the emulator itself."""
 
 
 @dataclass
@@ -159,7 +156,7 @@ def _tare(devices: DeviceHub, pads: tuple[int, ...], samples: int) -> None:
 
 def run_real_table(config: Config, session: TableSession, stop: threading.Event) -> None:
     """The hardware table: devices and camera run; the referee starts games on the status page."""
-    source = open_source(config.camera.source, config.camera.retry_seconds)
+    source = open_camera(config.camera)
     shelf = config.resolve(config.camera.catalog)
     with live_table(config, session, (source, lambda deck: load_catalog(shelf / deck))) as running:
         print("Ready: start a game from the status page's referee controls. Ctrl-C stops.", flush=True)

@@ -12,34 +12,30 @@ import time
 from collections.abc import Iterator
 
 from companion.config import Config
-from companion.devices.doctor import PICO_TIMEOUT_S, Finding, fail, ok, warn
+from companion.devices.doctor import PICO_TIMEOUT_S, Finding, fail, ok, timed_frames, warn
 from companion.devices.link import LinkDown, SerialLink
-from companion.sim.pico import serial_port
+from companion.ends import Ends, NoEmulator
 from companion.vision.catalog import CatalogError, load_catalog
 from companion.vision.live import recognizer_for
-from companion.vision.sources import open_source
 
 BENCH_FRAMES = 10
 FLIP_BUDGET_S = 3.0  # a flip reported later than this feels broken to the players
 LINK_WINDOW_S = 1.0
 
 
-def bench(config: Config, frames: int = BENCH_FRAMES) -> list[Finding]:
-    return [*_camera(config, frames), *_link(config)]
-
-
-def _camera(config: Config, count: int) -> Iterator[Finding]:
-    settings = config.camera
-    source = open_source(settings.source, settings.retry_seconds)
-    reads, frames = [], []
+def bench(config: Config, ends: Ends, frames: int = BENCH_FRAMES) -> list[Finding]:
     try:
-        for _ in range(count):
-            start = time.perf_counter()
-            frame = source.read()
-            if frame is None:
-                break
-            reads.append(time.perf_counter() - start)
-            frames.append(frame)
+        return [*_camera(config, ends, frames), *_link(config, ends)]
+    except NoEmulator as exc:
+        return [fail("bench", str(exc), "fix the config first")]
+
+
+def _camera(config: Config, ends: Ends, count: int) -> Iterator[Finding]:
+    settings = config.camera
+    source = ends.camera(settings)
+    try:
+        source.read()  # opening takes its own time: not a frame's
+        frames, reads = timed_frames(source, count)
     finally:
         source.close()
     if not frames:
@@ -74,9 +70,9 @@ def _camera(config: Config, count: int) -> Iterator[Finding]:
         yield ok("bench cards", detail)
 
 
-def _link(config: Config) -> Iterator[Finding]:
+def _link(config: Config, ends: Ends) -> Iterator[Finding]:
     serial = config.serial
-    with serial_port(serial.port) as path, SerialLink(path, serial.baudrate) as link:
+    with ends.serial_port(serial.port) as path, SerialLink(path, serial.baudrate) as link:
         if not link.wait_connected(PICO_TIMEOUT_S):
             yield fail("bench pads", f"no Pico on {serial.port}", "fix the pico check first")
             return
