@@ -18,6 +18,7 @@ from companion.config import Config
 from companion.devices.announcer import LedAnnouncer
 from companion.devices.buttons import Press
 from companion.devices.calibration import CalibrationProfile
+from companion.devices.doctor_live import DevicePanel, LiveChecks
 from companion.devices.hub import DeviceHub
 from companion.devices.pads import TareRefused
 from companion.devices.settings import SIM_PORT
@@ -36,6 +37,7 @@ from companion.vision.watcher import CardWatcher
 log = logging.getLogger(__name__)
 
 
+MAX_FPS = 15.0  # the most frames recognised per second when the camera is left at its own rate ([camera] fps 0)
 LINK_POLL_S = 0.5  # how often a silent Pico link is checked, so a pulled cable faults the pads promptly
 
 
@@ -47,6 +49,7 @@ class Running:
     table: LiveTable
     devices: DeviceHub
     camera: CardWatcher | None
+    checks: DevicePanel  # the doctor's checks on the running devices, for the status page's device panel
 
 
 def devices_health(devices: DeviceHub) -> dict[str, Any]:
@@ -97,7 +100,8 @@ def live_table(
     watcher = None
     if camera is not None:
         source, catalogs = camera
-        watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe)
+        watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe,
+                              max_fps=config.camera.fps or MAX_FPS)
         _read_deck(watcher, catalogs, config, None)
         table.on_game = lambda game: _read_deck(watcher, catalogs, config, game)
     voice = Voice(config.table.voice)
@@ -112,15 +116,20 @@ def live_table(
         session.add_device("pico", lambda: devices_health(devices))
         if watcher is not None:
             session.add_device("camera", watcher.health)
+        checks = LiveChecks(config, devices, watcher)
+        panel = DevicePanel(checks.run, checks.state)
+        session.add_device("checks", panel.health)
         stop = threading.Event()
         threading.Thread(target=_watch_link, args=(devices, stop), name="link-watch", daemon=True).start()
         table.start()
         if watcher is not None:
             watcher.start()
+        panel.start()
         try:
-            yield Running(session, table, devices, watcher)
+            yield Running(session, table, devices, watcher, panel)
         finally:
             stop.set()
+            panel.stop()
             if watcher is not None:
                 watcher.stop()
             table.stop()

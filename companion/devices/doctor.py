@@ -14,7 +14,7 @@ import socket
 import statistics
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -139,7 +139,8 @@ class Doctor:
         if not frames:
             yield fail("camera", source.status.message, CAMERA_FIX)
             return
-        yield camera_finding(settings, source, frames[0].shape, len(frames) / max(sum(seconds), 1e-6))
+        height, width = frames[0].shape[:2]
+        yield camera_finding(settings, source, (width, height), len(frames) / max(sum(seconds), 1e-6))
         yield from self._where_cards_go(frames[-1])
         if settings.source != "sim":
             yield from self._catalogues()
@@ -351,16 +352,19 @@ def timed_frames(source: FrameSource, count: int) -> tuple[list, list[float]]:
     return frames, seconds
 
 
-def camera_finding(settings: CameraSettings, source: FrameSource, shape: Sequence[int], fps: float) -> Finding:
-    """The picture size and rate the camera gives, against what ``[camera]`` asked of it."""
-    height, width = shape[:2]
+def camera_finding(settings: CameraSettings, source: FrameSource, size: tuple[int, int], fps: float | None,
+                   also: str = "") -> Finding:
+    """The picture size (width, height) and rate the camera gives, against what ``[camera]`` asked of it."""
+    width, height = size
     mode = source.mode
+    rate = "" if fps is None else f", {fps:.1f} frames/s"
     asked = f" (asked {mode})" if mode else ""
-    detail = f"{source.name}: {width}x{height}, {fps:.1f} frames/s{asked}"
+    detail = f"{source.name}: {width}x{height}{rate}{asked}{also}"
     if mode and (width, height) != (mode.width, mode.height):
         return warn("camera", detail, "the camera has no such mode: set [camera] width and height to one it has "
                     "(v4l2-ctl --list-formats-ext)")
-    if settings.source != "sim" and fps < CAMERA_MIN_FPS:  # the rendered camera's pace is not a camera's
+    slow = fps is not None and fps < CAMERA_MIN_FPS
+    if slow and settings.source != "sim":  # the rendered camera's pace is not a camera's
         return warn("camera", detail, f"under {CAMERA_MIN_FPS:g} frames/s flips are seen late: a smaller "
                     "[camera] width and height, more light, or a USB 3 port")
     return ok("camera", detail)

@@ -40,6 +40,7 @@ class CardWatcher:
         self.min_period = 1.0 / max_fps
         self.frames = 0
         self.frame_ms = 0.0
+        self.frame_size: tuple[int, int] | None = None  # width, height of the last frame the camera gave
         self.problem: str | None = None  # why the last frame could not be recognised (shown as the camera's health)
         self.idle_reason = ""  # why no frame is being recognised at all
         self._stop = threading.Event()
@@ -77,6 +78,7 @@ class CardWatcher:
             if frame is None:
                 self._stop.wait(self.source.retry_seconds if self.source.live else 0.5)
                 continue
+            self.frame_size = (frame.shape[1], frame.shape[0])
             recognizer, tracker = self.recognizer, self.tracker
             if recognizer is None:
                 self.problem = self.idle_reason
