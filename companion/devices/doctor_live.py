@@ -74,7 +74,7 @@ class LiveChecks:
         elif watcher.frame_size is None:
             yield warn("camera", f"{watcher.source.name}: no picture yet", CAMERA_FIX)
         else:
-            pace = f"; a frame recognised every {watcher.frame_ms:.0f} ms" if watcher.frames else ""
+            pace = f"; recognising a frame takes {watcher.frame_ms:.0f} ms" if watcher.frames else ""
             yield camera_finding(self.config.camera, watcher.source, watcher.frame_size, None, pace)
 
     def pico(self) -> Iterator[Finding]:
