@@ -38,7 +38,8 @@ from companion.vision.watcher import CardWatcher
 
 log = logging.getLogger(__name__)
 
-RECHECK_S = 600.0  # the files' checks again this often (a full disk or a damaged log shows within minutes)
+RECHECK_S = 600.0  # every check again this often (a full disk or a damaged log shows within minutes)
+FILES_S = RECHECK_S / 2  # the files' checks (the log's integrity reads all of it) at most this often
 WATCH_S = 2.0  # how often the devices are looked at for a change (reading in-memory state: cheap)
 
 
@@ -51,10 +52,20 @@ class LiveChecks:
         self.devices = devices
         self.camera_watcher = camera
         self.doctor = Doctor(config, probes or Probes())
+        self._files: list[Finding] = []
+        self._files_at: float | None = None
 
     def run(self) -> list[Finding]:
-        return [*self.camera(), *self.pico(), gpio_finding(self.config), *self.doctor.disk(), *self.doctor.log(),
-                *self.doctor.backups(), self.web()]
+        return [*self.camera(), *self.pico(), gpio_finding(self.config), *self.files(), self.web()]
+
+    def files(self) -> list[Finding]:
+        """Free space, the log and the backups: read again only every ``FILES_S``, however often a flapping
+        device makes the others run."""
+        now = time.monotonic()
+        if self._files_at is None or now - self._files_at >= FILES_S:
+            self._files = [*self.doctor.disk(), *self.doctor.log(), *self.doctor.backups()]
+            self._files_at = now
+        return self._files
 
     def state(self) -> object:
         """What changes when a device does: the checks run again when this differs."""

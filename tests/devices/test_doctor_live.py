@@ -13,7 +13,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config, load_config
-from companion.devices.doctor import Finding, ok
+from companion.devices.doctor import Finding, Probes, ok
 from companion.devices.doctor_live import DevicePanel, LiveChecks
 from companion.games.base import GameSetup
 from companion.runtime import Running, live_table
@@ -159,3 +159,18 @@ def test_a_check_that_breaks_is_shown_and_the_panel_carries_on():
         assert panel.health()["checks"][0]["detail"] == "back"
     finally:
         panel.stop()
+
+
+def test_a_flapping_device_does_not_make_the_files_be_read_again(running, config):
+    """A device that changes every few seconds reruns the device checks; the card's are read once a while."""
+    live, _pico = running
+    reads = []
+
+    def disk_usage(folder: Path) -> tuple[int, int, int]:
+        reads.append(folder)
+        return shutil.disk_usage(folder)
+
+    checks_ = LiveChecks(config, live.devices, live.camera, Probes(disk_usage=disk_usage))
+    for _ in range(3):
+        assert [f.check for f in checks_.run()][-4:] == ["disk", "log", "backups", "web"]
+    assert len(reads) == 1
