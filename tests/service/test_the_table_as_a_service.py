@@ -13,6 +13,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -73,17 +74,13 @@ def running(config: Path) -> Iterator[tuple[subprocess.Popen, str]]:
     with child_process(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
                        env=env) as process:
         assert process.stdout is not None
-        url, printed = "", []
-        for line in process.stdout:
-            printed.append(line)
-            if line.startswith("Status page:"):
-                url = line.split()[-1]
-            if line.startswith("Ready:"):
-                break
-        assert url and printed[-1].startswith("Ready:"), "".join(printed)
+        printed: list[str] = []
+        reader = threading.Thread(target=lambda: printed.extend(process.stdout), daemon=True)  # drains it all
+        reader.start()
+        ready = wait_until(lambda: any(line.startswith("Ready:") for line in printed) or process.poll() is not None)
+        assert ready and process.poll() is None, f"not ready (exit {process.poll()}): {''.join(printed)[-3000:]}"
+        url = next(line.split()[-1] for line in printed if line.startswith("Status page:"))
         yield process, url
-
-
 def test_it_resumes_the_game_shows_its_checks_and_stops_cleanly(table):
     config, game_id = table
     database = config.parent / "var" / "tableside.sqlite3"
