@@ -14,9 +14,10 @@ from typing import Any
 from companion.config import Config
 from companion.devices.buttons import GpioUnavailable
 from companion.devices.calibration import ProfileError
+from companion.ends import NoEmulator
 from companion.games.base import GameSetup, RuleViolation
 from companion.games.registry import get_game
-from companion.runtime import NoEmulator, run_real_table
+from companion.runtime import run_real_table
 from companion.sim.bots import RandomBot, next_bot_move
 from companion.sim.camera_bots import CAMERA_BOTS
 from companion.table.log import EventLog
