@@ -39,7 +39,8 @@ class PlayByPlay:
     def __call__(self, snapshot: dict[str, Any]) -> None:
         for move in snapshot.get("recent", []):
             if move["seq"] > self.printed:
-                print(f"  {move['seq']:4d}  {move['text']}", flush=True)
+                # One write with its newline: the session's thread prints while the main thread may print too.
+                print(f"  {move['seq']:4d}  {move['text']}\n", end="", flush=True)
                 self.printed = move["seq"]
 
 
