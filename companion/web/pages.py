@@ -8,6 +8,7 @@ import time
 from flask import Blueprint, abort, render_template
 
 from companion.games.registry import GAMES
+from companion.web.charts import CHARTED
 from companion.web.context import web
 from companion.web.history import game_record, logged_game
 from companion.web.referee import is_unlocked
@@ -25,6 +26,12 @@ def when(ts: float | None) -> str:
 @bp.app_template_filter("game_title")
 def game_title(name: str) -> str:
     return GAMES[name].title if name in GAMES else name
+
+
+@bp.app_context_processor
+def chart_games() -> dict[str, tuple[str, ...]]:
+    """The games the scoreboard shows a chart for."""
+    return {"charted": CHARTED}
 
 
 @bp.get("/")
@@ -48,8 +55,9 @@ def history_game(game_id: int) -> str:
     summary = logged_game(log, game_id)
     if summary is None:
         abort(404, f"There is no game number {game_id} in the log.")
-    return render_template("game.html", game=summary,
-                           record=game_record(log.events(game_id), secrets=is_unlocked()))
+    referee = is_unlocked()
+    return render_template("game.html", game=summary, record=game_record(log.events(game_id), secrets=referee),
+                           overrule=referee and game_id == web().session.game_id)
 
 
 @bp.get("/players")

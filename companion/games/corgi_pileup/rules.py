@@ -13,9 +13,11 @@ from typing import Any, ClassVar
 from companion.games.actions import Action, Deal, Reshuffle
 from companion.games.base import (
     DecisionRequired,
+    GameOption,
     GameSetup,
     IllegalMove,
     MalformedAction,
+    OptionKind,
     Outcome,
     Ruleset,
     Scoreboard,
@@ -53,12 +55,18 @@ class CorgiPileup(Ruleset[CorgiState]):
         ChooseLeader,
         ScoreOne,
     )
+    options: ClassVar[tuple[GameOption, ...]] = (
+        GameOption("first_leader", "Who leads the first trick (who most recently pet a dog)", OptionKind.SEAT,
+                   "the first player named"),
+        GameOption("starting_scores", "Scores carried on from paper", OptionKind.SCORES, "everyone starts on 0",
+                   low=0, high=TARGET),
+    )
 
     # ----------------------------------------------------------------------------------------- setup
     def setup(self, setup: GameSetup) -> CorgiState:
         self.check_setup(setup)
         n = len(setup.players)
-        self.check_options(setup, ("first_leader", "starting_scores"))
+        self.check_options(setup)
         # "The player who most recently pet a dog leads the first trick": the referee says who (a seat).
         leader = self.seat_option(setup, "first_leader")
         # A game carried on from paper starts from the scores the markers show (default: everyone on 0).
