@@ -32,7 +32,7 @@ class WouldUndo(DecisionRequired):
     """An overrule that the later moves no longer fit: ``moves`` (seq and words) would be undone with it."""
 
     def __init__(self, moves: list[dict[str, Any]]) -> None:
-        listed = "; ".join(f"#{m['seq']} {m['text']}" for m in moves)
+        listed = "; ".join(f"#{m['seq']} {m['text'].rstrip('.')}" for m in moves)
         super().__init__("overrule-undoes", f"The rules no longer allow what followed: overruling this undoes "
                          f"{len(moves)} later {'move' if len(moves) == 1 else 'moves'} ({listed}). Confirm to "
                          "overrule anyway.")

@@ -140,7 +140,11 @@
     const specs = game ? (game.options || []).filter((o) => !o.variants.length || o.variants.includes(variant)) : [];
     $("start-options-box").hidden = specs.length === 0;
     const names = startNames();
+    const kept = new Map([...$("start-options").querySelectorAll("select, input")].map((i) => [i.id, i.value]));
     $("start-options").replaceChildren(...specs.map((spec) => optionField(spec, names)));
+    for (const input of $("start-options").querySelectorAll("select, input")) {
+      if (kept.has(input.id) && [...(input.options || [{ value: kept.get(input.id) }])].some((o) => o.value === kept.get(input.id))) input.value = kept.get(input.id);
+    }
   }
 
   function optionsFromForm() {
@@ -164,7 +168,7 @@
     const seat = list.children.length;
     const li = node("li");
     const input = node("input", { id: `player-${seat}`, required: "", autocomplete: "off" });
-    input.addEventListener("change", showOptions);
+    input.addEventListener("input", showOptions);  // the options name the players as they are typed
     // Where the player sits at the table (the mat's seat zones); "usual" lets the mat's plan decide.
     const zone = node("select", { class: "zone", "aria-label": `Place at the table of the player in seat ${seat + 1}` });
     zone.append(option("", "usual place"), ...[1, 2, 3, 4, 5, 6].map((n) => option(`seat-${n}`, `at seat ${n} of the mat`)));
@@ -335,7 +339,7 @@
       picks = null;  // the form still works without the picker's filter
     }
     refreshActionTypes();
-    refreshOverrulable();
+    await refreshOverrulable().catch(() => {});  // the server went away: the next snapshot tries again
   }
 
   function actionFromForm() {

@@ -215,9 +215,15 @@
     $("table-objection").textContent = objection ? objection.message : "";
     fill($("prompts"), asks.map((p) => promptBox(p, players || [])));
     const deck = (current && current.game) || "";
-    const card = (face) => el("img", null, {
-      src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(face)}.svg`, alt: face, class: "card", width: "63", height: "88",
-    });
+    // A card is a face id, or {face, down, sideways} (Clash's Capture): a face-down card shows its back.
+    const card = (entry) => {
+      const { face, down, sideways } = typeof entry === "object" && entry !== null ? entry : { face: entry };
+      const turned = sideways ? " sideways" : "";
+      if (down || !face) return el("span", null, { class: `card back${turned}`, role: "img", "aria-label": "a card face down" });
+      return el("img", null, {
+        src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(face)}.svg`, alt: face, class: `card${turned}`, width: "63", height: "88",
+      });
+    };
     fill($("table-centre"), centre.length ? [el("span", "In the centre:", { class: "meta" }), ...centre.map(card)] : []);
     // Piles in front of the players (Crazy Corgi's Kennels, stacks, parties...): each as the camera sees it.
     fill($("table-piles"), piles.map((p) => {
