@@ -13,7 +13,8 @@ from typing import Any
 from companion.games.base import Ruleset
 from companion.games.decks import DeckError, deck_names, load_deck, registered_deck
 
-CARD_FIELDS = ("card", "cards", "tops")  # the action fields that name cards (face ids, or Corgi Pileup's numbers)
+# The action fields that name cards (face ids, or Corgi Pileup's numbers).
+CARD_FIELDS = ("card", "cards", "tops", "effect", "replace", "keep")
 
 
 def deck_of(ruleset: Ruleset, options: dict[str, Any]) -> str | None:
@@ -36,10 +37,11 @@ def choices(ruleset: Ruleset, state: Any, options: dict[str, Any]) -> dict[str, 
     then ``types`` (the action types legal now) and ``allowed`` (per type, per card field, the faces allowed)."""
     deck = deck_of(ruleset, options)
     faces = [{"id": face.id, "kind": face.kind} for face in load_deck(deck)] if deck else []
+    common = {"deck": deck, "faces": faces, "card_fields": CARD_FIELDS, "to_move": list(ruleset.to_move(state))}
     try:
         legal = ruleset.legal_actions(state)
     except ValueError:  # hidden cards: the rules cannot list the moves, only refuse a wrong one
-        return {"deck": deck, "faces": faces, "to_move": list(ruleset.to_move(state)), "known": False}
+        return {**common, "known": False}
     allowed: dict[str, dict[str, set[str]]] = {}
     for action in legal:
         fields = allowed.setdefault(action.type, {})
@@ -47,7 +49,6 @@ def choices(ruleset: Ruleset, state: Any, options: dict[str, Any]) -> dict[str, 
             if hasattr(action, name):
                 fields.setdefault(name, set()).update(_faces(getattr(action, name)))
     return {
-        "deck": deck, "faces": faces, "to_move": list(ruleset.to_move(state)), "known": True,
-        "types": list(allowed),
+        **common, "known": True, "types": list(allowed),
         "allowed": {kind: {name: sorted(ids) for name, ids in fields.items()} for kind, fields in allowed.items()},
     }

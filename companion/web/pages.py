@@ -23,6 +23,20 @@ def when(ts: float | None) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts)) if ts else "—"
 
 
+@bp.app_template_filter("stat_label")
+def stat_label(key: str) -> str:
+    """A statistic's name in words, as the scoreboard shows it: ``median_reaction_ms`` is "Reaction"."""
+    return key.removeprefix("median_").removesuffix("_ms").replace("_", " ").capitalize()
+
+
+@bp.app_template_filter("stat_value")
+def stat_value(value: object, key: str) -> str:
+    """A statistic's value in words: timings in seconds, a missing one as a dash."""
+    if value is None:
+        return "\u2014"  # an em dash, as elsewhere on the page
+    return f"{value / 1000:.2f} s" if key.endswith("_ms") and isinstance(value, int | float) else str(value)
+
+
 @bp.app_template_filter("game_title")
 def game_title(name: str) -> str:
     return GAMES[name].title if name in GAMES else name

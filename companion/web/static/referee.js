@@ -14,15 +14,24 @@
   // Words for the action fields; any other field is shown with its name in words.
   const FIELD_WORDS = {
     player: "Who", card: "Card", cards: "Cards", tops: "Top cards", winner: "Winner", reason: "Why (a few words)",
-    target: "Whom", leader: "Who leads next", to: "Given to", value: "Value", kennel: "Kennel (0 = left)",
-    stack: "Stack (0 = left)", seed: "Seed",
+    target: "Whom", leader: "Who leads next", to: "Given to", value: "Value", kennel: "Kennel", stack: "Stack",
+    stacks: "From the stacks", effect: "Whose effect", replace: "In place of", keep: "Cards kept", slot: "Place",
+    slots: "Places", low: "Low", foes: "Foes", rank: "Rank", column: "Column",
   };
   const NOBODY = { winner: "nobody: a void match", target: "nobody", card: "none" };
+  // Numbered places in front of a player, counted from 1 from the left like the scoreboard's columns.
+  const PLACES = { kennel: 3, stack: 4 };
   const HIDDEN = (name) => name.endsWith("_ms");  // timings come from the judge; a referee has none to type
 
   function words(name) {
     const text = name.replace(/[_-]/g, " ");
     return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  // An action's description without its API notation: the first sentence, ``null`` as "none".
+  function plain(doc) {
+    const first = doc.split(/(?<=\.)\s/)[0];
+    return first.replace(/``(None|null)``/g, "none").replace(/``([^`]*)``/g, "$1");
   }
 
   function say(text, kind, near) {
@@ -267,7 +276,11 @@
       input = node("select");
       input.append(...seatOptions(names, optional ? NOBODY[name] || "nobody" : ""));
       if (name === "player") input.value = String(toMove());
-    } else if (picks && picks.deck && ["card", "cards", "tops"].includes(name)) {
+    } else if (base === "int" && PLACES[name]) {
+      input = node("select");
+      if (optional) input.append(option("", "from the hand"));
+      for (let i = 0; i < PLACES[name]; i++) input.append(option(i, `${words(name)} ${i + 1}${i ? "" : " (left)"}`));
+    } else if (picks && picks.deck && picks.card_fields.includes(name)) {
       input = node("input", { type: "hidden" });
       extra = cardPicker(name, base, input, actionType);
       label.removeAttribute("for");
@@ -307,7 +320,7 @@
 
   function showActionFields() {
     const schema = currentActions().find((a) => a.type === $("action-type").value);
-    $("action-doc").textContent = schema ? schema.doc : "";
+    $("action-doc").textContent = schema ? plain(schema.doc) : "";
     $("action-fields").replaceChildren(...(schema ? Object.entries(schema.fields).map(([n, t]) => fieldInput(n, t, schema.type)) : []));
   }
 

@@ -240,12 +240,17 @@
     $("stats-panel").hidden = rows.length === 0;
     if (!rows.length) return;
     const keys = Object.keys(rows[0]).filter((k) => k !== "seat" && k !== "name");
-    const label = (k) => k.replace(/_/g, " ").replace(/\bms\b/, "(ms)");
+    // In words: "median_reaction_ms" is "Reaction" and its 840 is "0.84 s".
+    const label = (k) => {
+      const text = k.replace(/^median_/, "").replace(/_ms$/, "").replace(/_/g, " ");
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    };
+    const value = (k, v) => (v === null ? "–" : k.endsWith("_ms") ? `${(v / 1000).toFixed(2)} s` : v);
     fill($("stats").tHead.rows[0], [el("th", "Player", { scope: "col" }), ...keys.map((k) => el("th", label(k), { scope: "col", class: "num" }))]);
     fill($("stats").tBodies[0], rows.map((r) => {
       const tr = el("tr");
       tr.append(el("th", r.name, { scope: "row" }));
-      for (const k of keys) tr.append(el("td", r[k] === null ? "–" : r[k], { class: "num" }));
+      for (const k of keys) tr.append(el("td", value(k, r[k]), { class: "num" }));
       return tr;
     }));
   }
