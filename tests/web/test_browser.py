@@ -218,9 +218,14 @@ def test_a_pigzup_race_shows_live_with_the_hold_countdown_and_verdict(page: Page
         pigzup.observe(CardSeen("seat-1", "3-pink-blue", 0.9))
         pigzup.observe(CardSeen("seat-4", "3-blue-green", 0.9))
         expect(page.locator("#match-call")).to_have_text("Ben vs Ann: 3 piggies!")
+        expect(page.locator("#table-piles img.card")).to_have_count(2)  # the cards just flipped, as cards
+        expect(page.locator("#table-piles img.card").nth(1)).to_have_attribute("alt", "3-blue-green")
         now = time.monotonic()
+        for count in (1, 2):
+            pigzup.observe(PadReading(1, PileState.BUILDING, count, now - 0.3 + count / 10))
         pigzup.observe(PadReading(1, PileState.STABLE, 3, now))
         pigzup.observe(ButtonPress(1, now))
+        expect(page.locator("#match-pads li").first.locator("svg.spark polyline")).to_have_count(1)
         expect(page.locator("#match-pads li").first).to_contain_text("Ben3 piggies, steady")
         expect(page.locator("#match-hold")).to_contain_text("Ben shouted PIGZUP! Hold…")
         expect(page.locator("#match-bar")).to_be_visible()  # the hold as a bar that runs out

@@ -173,8 +173,11 @@ class PigzUpAdapter(TableAdapter):
             "stats": session.game.ruleset.stats(state) if state and session.game else [],
             "race": None,
         }
+        # Each player's face-up pile as its top card: the card just flipped, drawn as a card.
+        piles = [{"label": f"{name}'s pile", "cards": [faceup[-1]]}
+                 for name, faceup in zip(state.players, state.faceup, strict=True) if faceup] if state else []
         if state is None or judge is None or judge.race is None:
-            return {"match": match}
+            return {"match": match, "piles": piles}
         race = judge.race
         pads = []
         for seat in race.racers:
@@ -189,4 +192,4 @@ class PigzUpAdapter(TableAdapter):
                        "hold_s": self.settings.hold_seconds}
         match["race"] = {"racers": [state.players[s] for s in race.racers], "piggies": race.piggies,
                          "style": state.style.value if state.style else None, "pads": pads, "holding": holding}
-        return {"match": match}
+        return {"match": match, "piles": piles}

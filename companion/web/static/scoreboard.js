@@ -96,7 +96,7 @@
       empty: "empty", building: `${piggies}, stacking…`, stable: `${piggies}, steady`, touched: "hand on the pile",
       toppled: "toppled", fault: "pad not answering — referee decides",
     };
-    return words[pad.state] || pad.pile || "no reading yet";
+    return words[pad.state] || "waiting for the pad";
   }
 
   // The pad's latest counts (and weights, where the pad sends them) as a sparkline, drawn in the page.
