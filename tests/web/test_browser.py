@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -209,15 +211,24 @@ def test_usable_at_phone_width(page: Page, server: WebServer, table: TableSessio
     expect(page.locator(".skip")).to_be_focused()  # keyboard users can jump past the navigation
 
 
-def test_a_pigzup_race_shows_live_with_the_hold_countdown_and_verdict(page: Page, server: WebServer,
-                                                                      table: TableSession) -> None:
+@contextmanager
+def race_called(page: Page, server: WebServer, table: TableSession) -> Iterator[LiveTable]:
+    """A PigzUp! table whose camera saw Ann and Ben flip matching cards, shown on ``page``: the race is on."""
     table.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="test")
-    pigzup = LiveTable(table, seat_of_zone, settings={"pigzup": JudgeSettings(hold_seconds=1.5)}).start()
+    live = LiveTable(table, seat_of_zone, settings={"pigzup": JudgeSettings(hold_seconds=1.5)}).start()
     try:
         page.goto(server.url)
-        pigzup.observe(CardSeen("seat-1", "3-pink-blue", 0.9))
-        pigzup.observe(CardSeen("seat-4", "3-blue-green", 0.9))
+        live.observe(CardSeen("seat-1", "3-pink-blue", 0.9))
+        live.observe(CardSeen("seat-4", "3-blue-green", 0.9))
         expect(page.locator("#match-call")).to_have_text("Ben vs Ann: 3 piggies!")
+        yield live
+    finally:
+        live.stop()
+
+
+def test_a_pigzup_race_shows_live_with_the_hold_countdown_and_verdict(page: Page, server: WebServer,
+                                                                      table: TableSession) -> None:
+    with race_called(page, server, table) as pigzup:
         expect(page.locator("#table-piles img.card")).to_have_count(2)  # the cards just flipped, as cards
         expect(page.locator("#table-piles img.card").nth(1)).to_have_attribute("alt", "3-blue-green")
         now = time.monotonic()
@@ -234,8 +245,6 @@ def test_a_pigzup_race_shows_live_with_the_hold_countdown_and_verdict(page: Page
         expect(page.locator("#match-verdict")).to_have_text("Ann wins: Ben's pile toppled 0.50 s after the shout.")
         expect(page.locator("#recent li").first).to_contain_text("Ann wins the match.")
         expect(page.locator("#stats tbody tr").first).to_contain_text("Ann")
-    finally:
-        pigzup.stop()
 
 
 @pytest.mark.parametrize("page", [PHONE], indirect=True)
@@ -354,13 +363,7 @@ def test_a_referee_overrules_an_old_verdict_from_a_phone(page: Page, server: Web
 def test_a_pad_fault_waits_for_the_referee_and_the_device_is_not_green(page: Page, server: WebServer,
                                                                         table: TableSession) -> None:
     table.add_device("serial", lambda: {"ok": True, "status": "connected", "last_frame_age_s": 300.0})
-    table.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="test")
-    live = LiveTable(table, seat_of_zone, settings={"pigzup": JudgeSettings(hold_seconds=1.5)}).start()
-    try:
-        page.goto(server.url)
-        live.observe(CardSeen("seat-1", "3-pink-blue", 0.9))
-        live.observe(CardSeen("seat-4", "3-blue-green", 0.9))
-        expect(page.locator("#match-call")).to_have_text("Ben vs Ann: 3 piggies!")
+    with race_called(page, server, table) as live:
         live.observe(PadReading(0, PileState.FAULT, 0, time.monotonic()))
         expect(page.locator("#match-title")).to_have_text("Waiting for the referee")
         expect(page.locator("#match-verdict")).to_contain_text("The referee decides:")  # no winner named
@@ -368,5 +371,3 @@ def test_a_pad_fault_waits_for_the_referee_and_the_device_is_not_green(page: Pag
         expect(serial).to_have_attribute("data-ok", "false")
         expect(serial).to_contain_text("Nothing heard for 5 minutes.")
         fits(page, "phone-pad-fault")
-    finally:
-        live.stop()
