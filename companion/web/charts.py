@@ -33,12 +33,18 @@ FONT = 'font-family="sans-serif" font-size="12"'  # text is currentColor unless 
 def scores_by_round(events: Sequence[Any], column: str) -> tuple[list[str], list[list[float]]]:
     """The players, and per player their score as each round ended (the round in play counts as it stands)."""
     rounds: dict[int, list[float]] = {}
+    playing: list[int] = []  # the round in play after the last move
 
     def record(ruleset: Any, state: Any) -> None:
         board = ruleset.scoreboard(state)
-        if column in board.columns and isinstance(getattr(state, "round", None), int):
-            i = board.columns.index(column)
-            rounds[state.round] = [row.cells[i] if isinstance(row.cells[i], int | float) else 0 for row in board.rows]
+        if column not in board.columns or not isinstance(getattr(state, "round", None), int):
+            return
+        i = board.columns.index(column)
+        scores = [row.cells[i] if isinstance(row.cells[i], int | float) else 0 for row in board.rows]
+        if playing and playing[-1] != state.round:
+            rounds[playing[-1]] = scores  # the move that ended a round scored it (a game may count on at once)
+        playing[:] = [state.round]
+        rounds[state.round] = scores
 
     folded = fold(events, after=record)
     series = [rounds[r] for r in sorted(rounds) if r > 0]

@@ -119,6 +119,7 @@ def test_falls_back_to_polling_when_streams_are_full(page: Page, table: TableSes
         running.stop()
 
 
+@pytest.mark.parametrize("page", [PHONE], indirect=True)
 def test_referee_unlocks_starts_moves_and_undoes(page: Page, server: WebServer, table: TableSession) -> None:
     page.goto(server.url + "referee")
     page.get_by_label("Referee PIN").fill("0000")
@@ -330,6 +331,13 @@ def test_every_page_of_every_game_fits(page: Page, server: WebServer, table: Tab
     expect(page.locator("#action-form")).to_be_visible()
     expect(page.locator("#action-fields .stack").first).to_be_visible()
     fits(page, f"{size}-{game}-referee")
+    for _ in range(600):  # on to the end of the game (or as far as a few hundred moves go)
+        if table.status() != "playing" or not ruleset.legal_actions(table.state):
+            break
+        table.submit(ruleset.legal_actions(table.state)[0], source="bot")
+    page.goto(server.url)
+    expect(page.locator("#scores tbody tr").first).to_be_visible()
+    fits(page, f"{size}-{game}-scoreboard-later")
 
 
 @pytest.mark.parametrize("page", [PHONE], indirect=True)
@@ -366,6 +374,7 @@ def test_a_pad_fault_waits_for_the_referee_and_the_device_is_not_green(page: Pag
     with race_called(page, server, table) as live:
         live.observe(PadReading(0, PileState.FAULT, 0, time.monotonic()))
         expect(page.locator("#match-title")).to_have_text("Waiting for the referee")
+        expect(page.locator("#prompt")).to_have_text("The table waits for the referee to decide the match.")
         expect(page.locator("#match-verdict")).to_contain_text("The referee decides:")  # no winner named
         serial = page.locator("#devices li", has_text="serial")
         expect(serial).to_have_attribute("data-ok", "false")

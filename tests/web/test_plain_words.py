@@ -6,6 +6,7 @@ from companion.games.base import GameSetup
 from companion.games.pigzup.actions import Flip, MatchVerdict
 from companion.games.registry import GAMES
 from companion.table.session import TableSession
+from companion.web.charts import scores_by_round
 from tests.web.conftest import Browser, legal_move, start
 
 
@@ -85,3 +86,14 @@ def test_a_new_game_starts_without_the_last_games_warnings(table: TableSession) 
     assert table.snapshot()["warnings"]
     start(table)
     assert table.snapshot()["warnings"] == []
+
+
+def test_the_score_chart_follows_each_rounds_end(table: TableSession) -> None:
+    table.start_game(GameSetup("squirrels", ("Ann", "Ben"), full_information=True), source="test")
+    squirrels = GAMES["squirrels"]
+    while table.status() == "playing":
+        table.submit(squirrels.legal_actions(table.state)[0], source="bot")
+    names, series = scores_by_round(table.log.events(table.game_id), "Total")
+    rounds = table.state.round_scores
+    assert names == ["Ann", "Ben"]
+    assert series == [[sum(r[seat] for r in rounds[: n + 1]) for n in range(len(rounds))] for seat in (0, 1)]

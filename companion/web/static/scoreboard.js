@@ -153,6 +153,8 @@
     if (hold) $("match-bar").style.setProperty("--left", String(Math.max(0, Math.min(1, hold.remaining_s / (hold.hold_s || 1.5)))));
     $("match-verdict").textContent = verdict && !race ? verdictWords(verdict, players || []) : "";
     fill($("match-notices"), (match.notices || []).slice(-3).reverse().map((n) => el("li", n)));
+    // The race does not go on while a pad is silent: the page's own heading says who the table waits for.
+    if (waiting) $("prompt").textContent = "The table waits for the referee to decide the match.";
   }
 
   // A chart (drawn on the Pi) where the game has one; asked for again only when the scores or stats change.
