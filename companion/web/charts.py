@@ -27,7 +27,8 @@ REACTION_GAMES = ("pigzup",)
 CHARTED = (*SCORE_COLUMNS, *REACTION_GAMES)
 INKS = ("#0b5cad", "#d1362f", "#2e9e4f", "#e3b505", "#7e4bc2", "#2aa198")  # one per seat; readable light or dark
 WIDTH, ROW = 360, 26
-FONT = 'font-family="sans-serif" font-size="12"'  # text is currentColor unless a fill is given
+INK = "#333"  # text and axes, on the chart's own light card (an image does not follow the page's dark mode)
+FONT = 'font-family="sans-serif" font-size="12"'  # text is INK unless a fill is given
 
 
 def scores_by_round(events: Sequence[Any], column: str) -> tuple[list[str], list[list[float]]]:
@@ -63,8 +64,8 @@ def line_chart(title: str, names: Sequence[str], series: Sequence[Sequence[float
     def y(v: float) -> float:
         return lower - (lower - upper) * v / top
 
-    parts = [f'<text x="0" y="14" {FONT} font-weight="bold">{escape(title)}</text>',
-             f'<line x1="{left}" y1="{lower}" x2="{right}" y2="{lower}" stroke="currentColor" opacity="0.4"/>',
+    parts = [f'<text x="6" y="14" {FONT} font-weight="bold">{escape(title)}</text>',
+             f'<line x1="{left}" y1="{lower}" x2="{right}" y2="{lower}" stroke="{INK}" opacity="0.4"/>',
              f'<text x="{left - 4}" y="{upper + 4}" {FONT} text-anchor="end">{top:g}</text>',
              f'<text x="{left - 4}" y="{lower + 4}" {FONT} text-anchor="end">0</text>']
     parts += [f'<text x="{x(i):.1f}" y="{lower + 16}" {FONT} text-anchor="middle">R{i + 1}</text>' for i in range(n)]
@@ -88,7 +89,7 @@ def reaction_chart(state: Any) -> str:
     slowest = 500 * math.ceil(max([1000, *(r.reaction_ms or 0 for r in state.results)]) / 500)
     most = max([1, *(sum(1 for r in state.results if seat in r.race.racers) for seat in range(len(players)))])
     name_w, bars_w, mid = 80, 110, 210
-    parts = [f'<text x="0" y="14" {FONT} font-weight="bold">Matches won and lost</text>',
+    parts = [f'<text x="6" y="14" {FONT} font-weight="bold">Matches won and lost</text>',
              f'<text x="{mid}" y="14" {FONT} font-weight="bold">Reaction, 0 to {slowest / 1000:g} s</text>']
     for seat, name in enumerate(players):
         ink, top = INKS[seat % len(INKS)], 24 + seat * ROW
@@ -96,12 +97,12 @@ def reaction_chart(state: Any) -> str:
         lost = sum(1 for r in state.results if seat in r.race.racers and r.winner not in (seat, None))
         w_won, w_lost = bars_w * won / most, bars_w * lost / most
         parts += [
-            f'<text x="0" y="{top + 14}" {FONT}>{escape(name[:10])}</text>',
+            f'<text x="6" y="{top + 14}" {FONT}>{escape(name[:10])}</text>',
             f'<rect x="{name_w}" y="{top + 3}" width="{w_won:.1f}" height="14" fill="{ink}"/>',
             f'<rect x="{name_w + w_won:.1f}" y="{top + 3}" width="{w_lost:.1f}" height="14" fill="none" '
             f'stroke="{ink}"/>',
             f'<text x="{name_w + w_won + w_lost + 4:.1f}" y="{top + 14}" {FONT}>{won} : {lost}</text>',
-            f'<line x1="{mid}" y1="{top + 10}" x2="{WIDTH - 4}" y2="{top + 10}" stroke="currentColor" '
+            f'<line x1="{mid}" y1="{top + 10}" x2="{WIDTH - 4}" y2="{top + 10}" stroke="{INK}" '
             'opacity="0.3"/>',
         ]
         parts += [f'<circle cx="{mid + (WIDTH - 4 - mid) * r.reaction_ms / slowest:.1f}" cy="{top + 10}" r="4" '
@@ -112,7 +113,7 @@ def reaction_chart(state: Any) -> str:
 
 def _svg(width: int, height: int, label: str, parts: list[str]) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
-            f'height="{height}" role="img" aria-label="{escape(label)}" style="color:#333" fill="currentColor">'
+            f'height="{height}" role="img" aria-label="{escape(label)}" fill="{INK}">'
             f'<rect width="{width}" height="{height}" rx="6" fill="#fffdf7"/>{"".join(parts)}</svg>')
 
 

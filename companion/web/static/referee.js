@@ -116,8 +116,9 @@
     const label = node("label", { for: id }, spec.label);
     wrap.append(label);
     if (spec.kind === "seat") {
-      wrap.append(Object.assign(node("select", { id }), {}));
-      wrap.lastChild.append(...seatOptions(names, `As usual: ${spec.unset}`));
+      const select = node("select", { id });
+      select.append(...seatOptions(names, `As usual: ${spec.unset}`));
+      wrap.append(select);
     } else if (spec.kind === "choice") {
       const select = node("select", { id });
       select.append(option("", `As usual: ${spec.unset}`), ...spec.choices.map((c) => option(c, words(c))));
