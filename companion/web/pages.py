@@ -11,6 +11,7 @@ from companion.games.registry import GAMES
 from companion.web.charts import CHARTED
 from companion.web.context import web
 from companion.web.history import game_record, logged_game
+from companion.web.races import race_pictures
 from companion.web.referee import is_unlocked
 from companion.web.stats import player_stats
 
@@ -69,8 +70,10 @@ def history_game(game_id: int) -> str:
     summary = logged_game(log, game_id)
     if summary is None:
         abort(404, f"There is no game number {game_id} in the log.")
+    events = log.events(game_id)
     referee = is_unlocked()
-    return render_template("game.html", game=summary, record=game_record(log.events(game_id), secrets=referee),
+    return render_template("game.html", game=summary, record=game_record(events, secrets=referee),
+                           races=race_pictures(web().traces, game_id, events),
                            overrule=referee and game_id == web().session.game_id)
 
 

@@ -22,6 +22,9 @@ GETS = {
     "/cards/<deck>/<face>.svg": ["/cards/..%2f..%2fetc/passwd.svg", "/cards/pigzup/%ff%00.svg",
                                  "/cards/" + "x" * 5000 + "/y.svg", "/cards/pigzup/nope.svg"],
     "/charts/<int:game_id>.svg": ["/charts/" + "9" * 30 + ".svg", "/charts/99999.svg", "/charts/%ff.svg"],
+    "/history/<int:game_id>/race/<int:match>.png": ["/history/1/race/" + "9" * 30 + ".png",
+                                                    "/history/" + "9" * 5000 + "/race/0.png", "/history/1/race/0.png",
+                                                    "/history/1/race/..%2f..%2fetc%2fpasswd.png"],
 }
 POSTS = ["/api/referee/unlock", "/api/referee/start", "/api/referee/action", "/api/referee/undo",
          "/api/referee/end", "/api/referee/correct", "/api/referee/overrule", "/api/referee/lock", "/api/prompts/1",

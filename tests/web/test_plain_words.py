@@ -12,7 +12,7 @@ from tests.web.conftest import Browser, legal_move, start
 
 def test_every_game_declares_its_options_in_words(visitor: Browser) -> None:
     games = {g["name"]: g for g in visitor.client.get("/api/games").json}
-    assert [o["name"] for o in games["corgi-pileup"]["options"]] == ["first_leader", "starting_scores"]
+    assert [o["name"] for o in games["corgi-pileup"]["options"]] == ["first_leader", "starting_scores", "round_leader"]
     suits = next(o for o in games["clash-of-corgis"]["options"] if o["name"] == "suits")
     assert suits["kind"] == "choices" and suits["count"] == 2 and suits["variants"] == ["capture"]
     assert all(o["label"] and o["unset"] for g in games.values() for o in g["options"])
