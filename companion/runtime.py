@@ -20,28 +20,29 @@ from companion.config import Config
 from companion.devices.announcer import LedAnnouncer
 from companion.devices.buttons import Edge, Press
 from companion.devices.calibration import CalibrationProfile
+from companion.devices.doctor_live import DevicePanel, LiveChecks
 from companion.devices.hub import DeviceHub
 from companion.devices.pads import TareRefused
 from companion.devices.settings import SIM_PORT
 from companion.devices.speech import Voice
+from companion.ends import NoEmulator
+from companion.games.registry import get_game
 from companion.service import notify
 from companion.table.live import LiveTable
 from companion.table.observations import ButtonEdge, ButtonPress, PadsTared
 from companion.table.session import TableSession
 from companion.vision.catalog import Catalog, CatalogError, load_catalog
 from companion.vision.live import recognizer_for, tracker_for
+from companion.vision.mat import mat_advice
 from companion.vision.seats import seat_of_zone
-from companion.vision.sources import FrameSource, open_source
+from companion.vision.sources import FrameSource, open_camera
 from companion.vision.watcher import CardWatcher
 
 log = logging.getLogger(__name__)
 
 
+MAX_FPS = 15.0  # the most frames recognised per second when the camera is left at its own rate ([camera] fps 0)
 LINK_POLL_S = 0.5  # how often a silent Pico link is checked, so a pulled cable faults the pads promptly
-
-
-class NoEmulator(RuntimeError):
-    """``[serial] port = "sim"`` outside the simulator: the runtime never starts the emulator itself."""
 
 
 @dataclass
@@ -52,6 +53,7 @@ class Running:
     table: LiveTable
     devices: DeviceHub
     camera: CardWatcher | None
+    checks: DevicePanel  # the doctor's checks on the running devices, for the status page's device panel
 
 
 def devices_health(devices: DeviceHub) -> dict[str, Any]:
@@ -105,7 +107,8 @@ def live_table(
     watcher = None
     if camera is not None:
         source, catalogs = camera
-        watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe)
+        watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe,
+                              max_fps=config.camera.fps or MAX_FPS)
         _read_deck(watcher, catalogs, config, None)
         table.on_game = lambda game: _read_deck(watcher, catalogs, config, game)
     voice = Voice(config.table.voice)
@@ -121,15 +124,20 @@ def live_table(
         session.add_device("pico", lambda: devices_health(devices))
         if watcher is not None:
             session.add_device("camera", watcher.health)
+        checks = LiveChecks(config, devices, watcher)
+        panel = DevicePanel(checks.run, checks.state)
+        session.add_device("checks", panel.health)
         stop = threading.Event()
         threading.Thread(target=_watch_link, args=(devices, stop), name="link-watch", daemon=True).start()
         table.start()
         if watcher is not None:
             watcher.start()
+        panel.start()
         try:
-            yield Running(session, table, devices, watcher)
+            yield Running(session, table, devices, watcher, panel)
         finally:
             stop.set()
+            panel.stop()
             if watcher is not None:
                 watcher.stop()
             table.stop()
@@ -139,6 +147,9 @@ def live_table(
 def _read_deck(watcher: CardWatcher, catalogs: Callable[[str], Catalog], config: Config, game: str | None) -> None:
     """The camera reads the deck of the game in play (each game has its own deck, named as the game)."""
     deck = game or config.camera.deck
+    advice = mat_advice(game, config.camera.mat, get_game(game).title if game else "")
+    if advice:
+        log.warning("%s", advice)
     try:
         watcher.use(recognizer_for(catalogs(deck), config.camera, config.resolve))
     except CatalogError as exc:
@@ -181,7 +192,7 @@ def race_context(devices: DeviceHub, profile: CalibrationProfile) -> dict[str, A
 
 def run_real_table(config: Config, session: TableSession, stop: threading.Event) -> None:
     """The hardware table: devices and camera run; the referee starts games on the status page."""
-    source = open_source(config.camera.source, config.camera.retry_seconds)
+    source = open_camera(config.camera)
     shelf = config.resolve(config.camera.catalog)
     with live_table(config, session, (source, lambda deck: load_catalog(shelf / deck))) as running:
         print("Ready: start a game from the status page's referee controls. Ctrl-C stops.", flush=True)

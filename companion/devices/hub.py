@@ -5,8 +5,8 @@ The table session subscribes with two callbacks and reads :meth:`DeviceHub.statu
 Callbacks run on the serial reader thread or gpiozero's thread: hand the event to the session's queue there.
 Usage, with the emulator or a real Pico alike::
 
-    with serial_port(config.serial.port) as path, DeviceHub(path, config.serial, config.buttons, profile,
-                                                            on_pile=..., on_press=...) as devices:
+    with ends.serial_port(config.serial.port) as path, DeviceHub(path, config.serial, config.buttons, profile,
+                                                                 on_pile=..., on_press=...) as devices:
         devices.pads.tare()          # at match start
         devices.feedback.light(0)
 """

@@ -100,6 +100,8 @@ class CrazyCorgi(Ruleset[CrazyState]):
         GameOption("first_player", "Who starts (the youngest player)", OptionKind.SEAT, "the first player named"),
         GameOption("wilds", "Wilds at the end", OptionKind.CHOICE, "each Wild scores at its best",
                    choices=WILD_MODES),
+        GameOption("starting_points", "Points carried on from paper", OptionKind.SCORES, "everyone starts on 0",
+                   low=0, high=WIN_POINTS - 1),
     )
 
     def __init__(self) -> None:
@@ -124,7 +126,8 @@ class CrazyCorgi(Ruleset[CrazyState]):
             turn=first,
             deck=sorted(deck().cards()),
             kennels=[[[] for _ in range(KENNELS)] for _ in range(n)],
-            points=[0] * n,
+            # A game carried on from paper starts from the points of the markers each player holds (Ruling CC-23).
+            points=self.scores_option(setup, "starting_points", WIN_POINTS - 1),
         )
 
     def chance(self, state: CrazyState, rng: random.Random) -> Action | None:
