@@ -11,7 +11,7 @@ import random
 import reprlib
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -237,6 +237,39 @@ class Scoreboard:
         }
 
 
+class OptionKind(enum.StrEnum):
+    """How a setup option is chosen on the referee's start form."""
+
+    SEAT = "seat"  # one of the players
+    NUMBER = "number"  # a whole number from ``low`` to ``high``
+    CHOICE = "choice"  # one of ``choices``
+    CHOICES = "choices"  # ``count`` different ones of ``choices``
+    SCORES = "scores"  # a whole number from ``low`` to ``high`` for each player, in seat order
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One setup option a ruleset takes, in words: the start form is generated from these (nobody types JSON).
+
+    Left unset, the option is not sent and the rules decide as ``unset`` says. ``variants`` limits it to those
+    variants (empty: all of them)."""
+
+    name: str
+    label: str
+    kind: OptionKind
+    unset: str
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
+    count: int = 1
+    variants: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "label": self.label, "kind": self.kind.value, "unset": self.unset,
+                "choices": list(self.choices), "low": self.low, "high": self.high, "count": self.count,
+                "variants": list(self.variants)}
+
+
 S = TypeVar("S")
 
 
@@ -249,6 +282,7 @@ class Ruleset(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     action_types: ClassVar[tuple[type[Action], ...]]
+    options: ClassVar[tuple[GameOption, ...]] = ()  # what a setup's ``options`` may hold
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_types)
@@ -282,9 +316,9 @@ class Ruleset(ABC, Generic[S]):
             last = len(players) - 1
             raise MalformedAction("no-such-seat", f"There is no seat {seat} ({what}); seats are 0-{last}.")
 
-    def check_options(self, setup: GameSetup, known: Collection[str]) -> None:
-        """Refuse an option this game does not have, by name."""
-        unknown = set(setup.options) - set(known)
+    def check_options(self, setup: GameSetup) -> None:
+        """Refuse an option this game does not declare (``options``), by name."""
+        unknown = set(setup.options) - {option.name for option in self.options}
         if unknown:
             raise MalformedAction("bad-option", f"{self.title} has no option {sorted(unknown)[0]!r}.")
 

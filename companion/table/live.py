@@ -175,6 +175,7 @@ class LiveTable:
         if game_id != self._game_id:
             self.adapter.close()
             self._game_id, self.objection = game_id, None
+            self.said.clear()  # a new game starts clean: nothing said about the last one
             name = game.ruleset.name if game else None
             self.adapter = adapter_for(name)(self)
             if self.on_game is not None:

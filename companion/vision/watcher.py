@@ -44,6 +44,7 @@ class CardWatcher:
         self.frames = 0
         self.still_frames = 0  # frames that showed what the last recognised one did: its reading was reused
         self.frame_ms = 0.0  # how long the last recognised frame took, from reading it to its observations
+        self.last_frame_at: float | None = None  # when the last frame was read (monotonic): the page shows its age
         self.frame_size: tuple[int, int] | None = None  # width, height of the last frame the camera gave
         self.stillness = StillnessGate()
         self._reading: list[CardFound] = []
@@ -76,7 +77,9 @@ class CardWatcher:
         status = asdict(self.source.status)
         if self.problem and status["ok"]:
             status.update(ok=False, message=self.problem)
-        return {**status, "frames": self.frames, "still_frames": self.still_frames, "frame_ms": round(self.frame_ms, 1)}
+        age = None if self.last_frame_at is None else round(time.monotonic() - self.last_frame_at, 1)
+        return {**status, "frames": self.frames, "still_frames": self.still_frames, "frame_ms": round(self.frame_ms, 1),
+                "last_frame_age_s": age}
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -104,6 +107,7 @@ class CardWatcher:
             self.problem = None
             now = time.monotonic()
             self.frames += 1
+            self.last_frame_at = now
             for observation in seen:
                 self.on_observation(observation, now)
             self._stop.wait(max(0.0, self.min_period - (now - started)))

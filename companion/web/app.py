@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.web import api, cards, pages, prompts, races, referee
+from companion.web import api, cards, charts, pages, prompts, races, referee
 from companion.web.auth import AttemptLimiter, LockEpoch
 from companion.web.context import EXTENSION, WebContext
 from companion.web.csrf import check_csrf
@@ -67,6 +67,7 @@ def create_app(
     app.register_blueprint(referee.bp)
     app.register_blueprint(prompts.bp)
     app.register_blueprint(cards.bp)
+    app.register_blueprint(charts.bp)
     app.register_blueprint(races.bp)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(sqlite3.Error, _storage_error)

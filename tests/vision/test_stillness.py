@@ -75,3 +75,4 @@ def test_the_watcher_reuses_still_frames_and_still_reports_a_card_that_lands(cat
         (seen[0].zone, "4"), (seen[1].zone, "7")]
     assert watcher.still_frames >= len(scenes) - 4  # each table recognised about once, then reused
     assert watcher.health()["still_frames"] == watcher.still_frames
+    assert 0 <= watcher.health()["last_frame_age_s"] < PATIENCE  # the status page greys a camera gone quiet

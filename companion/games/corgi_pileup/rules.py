@@ -13,9 +13,11 @@ from typing import Any, ClassVar
 from companion.games.actions import Action
 from companion.games.base import (
     DecisionRequired,
+    GameOption,
     GameSetup,
     IllegalMove,
     MalformedAction,
+    OptionKind,
     Outcome,
     Ruleset,
     Scoreboard,
@@ -70,12 +72,20 @@ class CorgiPileup(Ruleset[CorgiState]):
         ChooseLeader,
         ScoreOne,
     )
+    options: ClassVar[tuple[GameOption, ...]] = (
+        GameOption("first_leader", "Who leads the first trick (who most recently pet a dog)", OptionKind.SEAT,
+                   "the first player named"),
+        GameOption("starting_scores", "Scores carried on from paper", OptionKind.SCORES, "everyone starts on 0",
+                   low=0, high=TARGET),
+        GameOption("round_leader", "Who leads each new round", OptionKind.CHOICE,
+                   "the last round's winner (Ruling CP-6)", choices=ROUND_LEADERS),
+    )
 
     # ----------------------------------------------------------------------------------------- setup
     def setup(self, setup: GameSetup) -> CorgiState:
         self.check_setup(setup)
         n = len(setup.players)
-        self.check_options(setup, ("first_leader", "starting_scores", "round_leader"))
+        self.check_options(setup)
         if setup.options.get("round_leader", "winner") not in ROUND_LEADERS:
             raise MalformedAction("bad-option", 'round_leader is "winner" (Ruling CP-6) or "table" (the table '
                                                 "chooses who leads each round).")

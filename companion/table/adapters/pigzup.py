@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 COUNTDOWN_S = 0.25  # how often the hold countdown is pushed to the status page
+TRAIL = 40  # the readings per pad the status page draws as a sparkline during a race
 
 
 class PigzUpAdapter(TableAdapter):
@@ -46,9 +47,12 @@ class PigzUpAdapter(TableAdapter):
         self._notices_seen = 0
         self._synced = False  # a race already in play at the first look was resumed after a restart
         self._waiting_for_pads: tuple[int, ...] = ()  # a resumed race's racers whose pads have not spoken yet
+        self.trails: dict[int, deque[dict[str, float]]] = {}  # per seat, the race's latest counts (and grams)
 
     # ------------------------------------------------------------------------------------ inputs
     def observe(self, observation: Any, t: float) -> None:
+        if isinstance(observation, PadReading):
+            self._trail(observation)
         if isinstance(observation, CardSeen):
             self._flip(observation, t)
         elif isinstance(observation, PadReading) and self._waiting_for_pads:
@@ -93,6 +97,7 @@ class PigzUpAdapter(TableAdapter):
         if self._match != match:
             self._cancel(t)  # a race left open in an abandoned game gives way
             self._match = match
+            self.trails = {}
             if resumed:
                 # A race resumed after a restart is judged once its pads answer again (until then they read
                 # as faults), and never tared: its piles may stand on the pads.
@@ -127,6 +132,16 @@ class PigzUpAdapter(TableAdapter):
         state = self._state()
         if not self._waiting_for_pads and self.judge is not None and state is not None and state.race is not None:
             self._call(state.race.racers, state.race.piggies, t)
+
+    def _trail(self, reading: PadReading) -> None:
+        """Keep the race's pads' latest readings for the sparkline (a new race starts new trails)."""
+        if self.judge is None or self.judge.race is None or reading.seat not in self.judge.race.racers:
+            return
+        point = {"count": reading.count}
+        grams = getattr(reading, "grams", None)  # sent by pads that report their weight
+        if isinstance(grams, int | float):
+            point["grams"] = round(grams, 1)
+        self.trails.setdefault(reading.seat, deque(maxlen=TRAIL)).append(point)
 
     def tick(self, t: float) -> None:
         if self.judge is not None:
@@ -197,18 +212,23 @@ class PigzUpAdapter(TableAdapter):
             "stats": session.game.ruleset.stats(state) if state and session.game else [],
             "race": None,
         }
+        # Each player's face-up pile as its top card: the card just flipped, drawn as a card.
+        piles = [{"label": f"{name}'s pile", "cards": [faceup[-1]]}
+                 for name, faceup in zip(state.players, state.faceup, strict=True) if faceup] if state else []
         if state is None or judge is None or judge.race is None:
-            return {"match": match}
+            return {"match": match, "piles": piles}
         race = judge.race
         pads = []
         for seat in race.racers:
             pile, count = judge.pads.get(seat, (None, 0))
             pads.append({"seat": seat, "name": state.players[seat],
-                         "pile": pile_label(pile, count) if pile else "no reading", "count": count})
+                         "pile": pile_label(pile, count) if pile else "no reading", "count": count,
+                         "state": pile.value if pile else None, "trail": list(self.trails.get(seat, ()))})
         holding = None
         if race.holder is not None:
             holding = {"seat": race.holder, "name": state.players[race.holder],
-                       "remaining_s": round(max(0.0, race.deadline - self.table.clock()), 2)}
+                       "remaining_s": round(max(0.0, race.deadline - self.table.clock()), 2),
+                       "hold_s": self.settings.hold_seconds}
         match["race"] = {"racers": [state.players[s] for s in race.racers], "piggies": race.piggies,
                          "style": state.style.value if state.style else None, "pads": pads, "holding": holding}
-        return {"match": match}
+        return {"match": match, "piles": piles}
