@@ -11,7 +11,7 @@ import random
 import reprlib
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -201,9 +201,12 @@ class Finding:
     code: str
     message: str
     player: int
+    round: int | None = None  # where the broken rule was played, when the game counts rounds and tricks
+    trick: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "player": self.player}
+        return {"code": self.code, "message": self.message, "player": self.player, "round": self.round,
+                "trick": self.trick}
 
 
 @dataclass(frozen=True)
@@ -234,6 +237,39 @@ class Scoreboard:
         }
 
 
+class OptionKind(enum.StrEnum):
+    """How a setup option is chosen on the referee's start form."""
+
+    SEAT = "seat"  # one of the players
+    NUMBER = "number"  # a whole number from ``low`` to ``high``
+    CHOICE = "choice"  # one of ``choices``
+    CHOICES = "choices"  # ``count`` different ones of ``choices``
+    SCORES = "scores"  # a whole number from ``low`` to ``high`` for each player, in seat order
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One setup option a ruleset takes, in words: the start form is generated from these (nobody types JSON).
+
+    Left unset, the option is not sent and the rules decide as ``unset`` says. ``variants`` limits it to those
+    variants (empty: all of them)."""
+
+    name: str
+    label: str
+    kind: OptionKind
+    unset: str
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
+    count: int = 1
+    variants: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "label": self.label, "kind": self.kind.value, "unset": self.unset,
+                "choices": list(self.choices), "low": self.low, "high": self.high, "count": self.count,
+                "variants": list(self.variants)}
+
+
 S = TypeVar("S")
 
 
@@ -246,6 +282,7 @@ class Ruleset(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     action_types: ClassVar[tuple[type[Action], ...]]
+    options: ClassVar[tuple[GameOption, ...]] = ()  # what a setup's ``options`` may hold
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_types)
@@ -279,9 +316,9 @@ class Ruleset(ABC, Generic[S]):
             last = len(players) - 1
             raise MalformedAction("no-such-seat", f"There is no seat {seat} ({what}); seats are 0-{last}.")
 
-    def check_options(self, setup: GameSetup, known: Collection[str]) -> None:
-        """Refuse an option this game does not have, by name."""
-        unknown = set(setup.options) - set(known)
+    def check_options(self, setup: GameSetup) -> None:
+        """Refuse an option this game does not declare (``options``), by name."""
+        unknown = set(setup.options) - {option.name for option in self.options}
         if unknown:
             raise MalformedAction("bad-option", f"{self.title} has no option {sorted(unknown)[0]!r}.")
 
@@ -293,6 +330,19 @@ class Ruleset(ABC, Generic[S]):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= last:
             raise MalformedAction("bad-option", f"{name} must be a seat from 0 to {last}.")
         return seat
+
+    @staticmethod
+    def scores_option(setup: GameSetup, name: str, top: int) -> list[int]:
+        """Each player's score to start from, given as an option (a game carried on from paper): default 0."""
+        n = len(setup.players)
+        scores = setup.options.get(name, [0] * n)
+        if (
+            not isinstance(scores, list)
+            or len(scores) != n
+            or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= top for s in scores)
+        ):
+            raise MalformedAction("bad-option", f"{name} must list {n} scores from 0 to {top}.")
+        return list(scores)
 
     @abstractmethod
     def setup(self, setup: GameSetup) -> S:

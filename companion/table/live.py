@@ -94,6 +94,7 @@ class LiveTable:
         self.clock = clock
         self.on_call: Callable[[tuple[int, ...]], None] | None = None  # e.g. tare the racers' pads
         self.on_game: Callable[[str | None], None] | None = None  # another game is played: e.g. switch decks
+        self.trace_context: Callable[[], dict[str, Any]] | None = None  # versions and calibration for a trace
         self.adapter: TableAdapter = TableAdapter(self)
         self.objection: Objection | None = None
         self.said: deque[str] = deque(maxlen=6)
@@ -174,6 +175,7 @@ class LiveTable:
         if game_id != self._game_id:
             self.adapter.close()
             self._game_id, self.objection = game_id, None
+            self.said.clear()  # a new game starts clean: nothing said about the last one
             name = game.ruleset.name if game else None
             self.adapter = adapter_for(name)(self)
             if self.on_game is not None:

@@ -6,7 +6,7 @@ game, resuming after a crash and recomputing after an undo all go through ``fold
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,8 +39,9 @@ def live_events(events: Iterable[Event]) -> list[Event]:
     return [e for e in events if e.seq not in revoked and e.kind != "undo"]
 
 
-def fold(events: Iterable[Event]) -> Folded:
-    """Rebuild a game from its log: the ``start`` event's setup, then every live action in order."""
+def fold(events: Iterable[Event], after: Callable[[Ruleset, Any], None] | None = None) -> Folded:
+    """Rebuild a game from its log: the ``start`` event's setup, then every live action in order (``after`` sees
+    the state after each one: the status page's charts follow a game round by round)."""
     live = live_events(events)
     if not live or live[0].kind != "start":
         raise ValueError("A game's log must begin with its start event.")
@@ -55,4 +56,6 @@ def fold(events: Iterable[Event]) -> Folded:
         text = ruleset.describe(folded.state, action)
         folded.state = ruleset.apply(folded.state, action)
         folded.moves.append(Move(event, text))
+        if after is not None:
+            after(ruleset, folded.state)
     return folded

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.games.actions import Action, action_schema
-from companion.games.base import GameSetup, IllegalMove, RuleViolation
+from companion.games.base import DecisionRequired, GameSetup, IllegalMove, RuleViolation
 from companion.games.registry import get_game
 from companion.table.log import Event, EventLog
 from companion.table.prompts import PromptBoard
@@ -26,6 +26,17 @@ log = logging.getLogger(__name__)
 
 Snapshot = dict[str, Any]
 RECENT_MOVES = 20
+
+
+class WouldUndo(DecisionRequired):
+    """An overrule that the later moves no longer fit: ``moves`` (seq and words) would be undone with it."""
+
+    def __init__(self, moves: list[dict[str, Any]]) -> None:
+        listed = "; ".join(f"#{m['seq']} {m['text'].rstrip('.')}" for m in moves)
+        super().__init__("overrule-undoes", f"The rules no longer allow what followed: overruling this undoes "
+                         f"{len(moves)} later {'move' if len(moves) == 1 else 'moves'} ({listed}). Confirm to "
+                         "overrule anyway.")
+        self.moves = moves
 
 
 class TableSession:
@@ -114,6 +125,7 @@ class TableSession:
             if self._status() == "playing":
                 self.end_game(source, "A new game was started.")
             self.prompts.withdraw(reason="a new game was started")
+            self._refusals.clear()  # the last game's refusals are no warning about this one
             start = self.log.create_game(setup, self._clock(), source)
             self._events = [start]
             self._redo = []
@@ -175,6 +187,53 @@ class TableSession:
             self.undo(source)
             self._redo = []  # a corrected move is a different move: its deals are new
             return self.submit(action, source)
+
+    def overrule(self, seq: int, action: Action | Mapping[str, Any] | str, source: str, *,
+                 confirm: bool = False) -> Event | RuleViolation:
+        """Replace the earlier move ``seq`` (a verdict the referee overrules) with ``action``, and replay every live
+        move after it. When the rules refuse one of them, it and all after it would be undone: that is a
+        ``WouldUndo`` refusal naming them, unless ``confirm``. Recorded as one undo (``overrules``: ``seq``), the
+        new move, then the later moves again with their own sources, so the log keeps what was first decided."""
+        with self._lock:
+            game = self._game
+            if game is None:
+                return IllegalMove("no-game", "No game has been started.")
+            if game.ended is not None:
+                return IllegalMove("ended", "This game was ended: undo the end first, then overrule the move.")
+            live = live_events(self._events)
+            target = next((e for e in live if e.seq == seq and e.kind == "action"), None)
+            if target is None:
+                return IllegalMove("no-such-move", f"Move #{seq} is not one of this game's moves (was it undone?).")
+            if self._is_chance(target):
+                return IllegalMove("chance-move", "A shuffle or a deal is not a decision to overrule.")
+            ruleset = game.ruleset
+            try:
+                decoded = ruleset.decode(action)
+                state = ruleset.apply(fold(e for e in self._events if e.seq < seq).state, decoded)
+            except RuleViolation as violation:
+                return violation
+            later = [e for e in live if e.seq > seq]
+            kept = 0
+            for event in later:
+                try:
+                    state = ruleset.apply(state, ruleset.decode(event.payload))
+                except RuleViolation:
+                    break
+                kept += 1
+            texts = {m.event.seq: m.text for m in game.moves}
+            dropped = [{"seq": e.seq, "text": texts.get(e.seq, e.payload.get("type", ""))} for e in later[kept:]]
+            if dropped and not confirm:
+                return WouldUndo(dropped)
+            self._append(source, "undo", {"type": "undo", "revokes": [seq] + [e.seq for e in later],
+                                          "overrules": seq})
+            event = self._append(source, "action", decoded.to_json())
+            for again in later[:kept]:
+                self._append(again.source, "action", again.payload)
+            self._redo = []
+            self._game = fold(self._events)
+            self._run_chance()
+            self._changed()
+            return event
 
     def end_game(self, source: str, reason: str = "Ended by the referee.") -> Event | RuleViolation:
         """Close the current game early; undo reopens it."""

@@ -47,6 +47,8 @@ class CardWatcher:
         self.frame_ms = 0.0  # how long the last recognised frame took, from reading it to its observations
         self.light: Light | None = None  # what the last recognised frame showed of the light (the camera panel)
         self.mat_registered = False  # whether the mat was found in it (or kept from an earlier frame)
+        self.last_frame_at: float | None = None  # when the last frame was read (monotonic): the page shows its age
+        self.frame_size: tuple[int, int] | None = None  # width, height of the last frame the camera gave
         self.stillness = StillnessGate()
         self._reading: list[CardFound] = []
         self.problem: str | None = None  # why the last frame could not be recognised (shown as the camera's health)
@@ -78,11 +80,13 @@ class CardWatcher:
         status = asdict(self.source.status)
         if self.problem and status["ok"]:
             status.update(ok=False, message=self.problem)
+        age = None if self.last_frame_at is None else round(time.monotonic() - self.last_frame_at, 1)
         return {
             **status,
             "frames": self.frames,
             "still_frames": self.still_frames,
             "frame_ms": round(self.frame_ms, 1),
+            "last_frame_age_s": age,
             "mat_registered": self.mat_registered,
             "light": self.light.as_json() if self.light else None,  # level, colour cast, sharpness, problems
         }
@@ -94,6 +98,7 @@ class CardWatcher:
             if frame is None:
                 self._stop.wait(self.source.retry_seconds if self.source.live else 0.5)
                 continue
+            self.frame_size = (frame.shape[1], frame.shape[0])
             recognizer, tracker = self.recognizer, self.tracker
             if recognizer is None:
                 self.problem = self.idle_reason
@@ -112,6 +117,7 @@ class CardWatcher:
             self.problem = None
             now = time.monotonic()
             self.frames += 1
+            self.last_frame_at = now
             for observation in seen:
                 self.on_observation(observation, now)
             self._stop.wait(max(0.0, self.min_period - (now - started)))

@@ -27,6 +27,7 @@ def game_info(ruleset: Ruleset) -> dict[str, Any]:
         "min_players": ruleset.min_players,
         "max_players": ruleset.max_players,
         "actions": [action_schema(cls) for cls in ruleset.action_types if not cls.chance],
+        "options": [option.to_json() for option in ruleset.options],
     }
 
 

@@ -34,6 +34,8 @@ def _fallback_text(event: Event) -> str:
     payload = event.payload
     if event.kind == "start":
         return f"Game set up for {', '.join(payload.get('players', []))} ({payload.get('variant', 'standard')})"
+    if event.kind == "undo" and "overrules" in payload:
+        return f"The referee overruled #{payload['overrules']}; what followed was replayed"
     if event.kind == "undo":
         revoked = ", ".join(f"#{seq}" for seq in payload.get("revokes", []))
         return f"Undo {revoked}".strip()

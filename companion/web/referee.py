@@ -13,7 +13,9 @@ from typing import Any, NoReturn
 from flask import Blueprint, Response, jsonify, request, session
 
 from companion.games.base import GameSetup, RuleViolation, ViolationKind, clean_text
+from companion.table.session import WouldUndo
 from companion.web.auth import MAX_PIN_LENGTH, pin_fingerprint, verify_pin
+from companion.web.choices import choices
 from companion.web.context import fail, json_body, web
 from companion.web.csrf import csrf_token
 
@@ -119,6 +121,32 @@ def action() -> Response:
 @bp.post("/undo")
 def undo() -> Response:
     return accepted(web().session.undo(source=SOURCE))
+
+
+@bp.get("/choices")
+def current_choices() -> Response:
+    """The card and player pickers' choices for the game in play (the referee's: they may show hidden cards)."""
+    game_id, status, state = web().session.current()
+    game = web().session.game
+    if game is None or status != "playing":
+        return jsonify(game_id=game_id, playing=False)
+    return jsonify(game_id=game_id, playing=True, **choices(game.ruleset, state, dict(game.setup.options)))
+
+
+@bp.post("/overrule")
+def overrule() -> Response:
+    """Replace an earlier move (a verdict) and replay what followed: ``{"seq", "action", "confirm"}``. When later
+    moves no longer fit, the refusal lists them (``undoes``) and nothing changes until ``confirm`` is true."""
+    body = json_body()
+    seq, action, confirm = body.get("seq"), body.get("action"), body.get("confirm", False)
+    if not isinstance(seq, int) or isinstance(seq, bool) or not isinstance(action, dict):
+        fail(400, "bad-overrule", "Say which move to overrule (its number) and what to put in its place.")
+    if not isinstance(confirm, bool):
+        fail(400, "bad-overrule", "confirm must be true or false.")
+    result = web().session.overrule(seq, action, source=SOURCE, confirm=confirm)
+    if isinstance(result, WouldUndo):
+        fail(409, result.code, result.message, kind=result.kind.value, undoes=result.moves)
+    return accepted(result)
 
 
 @bp.post("/end")

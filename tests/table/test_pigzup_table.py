@@ -95,8 +95,13 @@ def test_the_live_view_shows_the_race(session, tmp_path):
     now[0] = 3.5
     race = table.view()["match"]["race"]
     assert race["racers"] == ["Ben", "Ann"] and race["piggies"] == 4
-    assert race["pads"][0] == {"seat": 1, "name": "Ben", "pile": "stable(4)", "count": 4}
-    assert race["holding"] == {"seat": 1, "name": "Ben", "remaining_s": 0.6}
+    pad = race["pads"][0]
+    assert {k: pad[k] for k in ("seat", "name", "pile", "count", "state")} == {
+        "seat": 1, "name": "Ben", "pile": "stable(4)", "count": 4, "state": "stable"}
+    assert pad["trail"] and pad["trail"][-1] == {"count": 4}  # the sparkline's latest point
+    assert race["holding"] == {"seat": 1, "name": "Ben", "remaining_s": 0.6, "hold_s": 1.0}
+    assert table.view()["piles"] == [{"label": "Ann's pile", "cards": ["4-pink-blue"]},  # by seat
+                                     {"label": "Ben's pile", "cards": ["4-blue-green"]}]
 
 
 def test_a_new_game_with_the_same_players_gets_its_own_match_calls(session, tmp_path):

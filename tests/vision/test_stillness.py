@@ -77,3 +77,4 @@ def test_the_watcher_reuses_still_frames_and_still_reports_a_card_that_lands(cat
     health = watcher.health()
     assert health["still_frames"] == watcher.still_frames
     assert health["mat_registered"] and health["light"]["problems"] == [] and health["light"]["level"] > 200
+    assert 0 <= watcher.health()["last_frame_age_s"] < PATIENCE  # the status page greys a camera gone quiet

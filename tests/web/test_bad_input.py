@@ -21,12 +21,17 @@ GETS = {
     "/api/games/<name>": ["/api/games/%ff%00", "/api/games/" + "x" * 5000],
     "/cards/<deck>/<face>.svg": ["/cards/..%2f..%2fetc/passwd.svg", "/cards/pigzup/%ff%00.svg",
                                  "/cards/" + "x" * 5000 + "/y.svg", "/cards/pigzup/nope.svg"],
+    "/charts/<int:game_id>.svg": ["/charts/" + "9" * 30 + ".svg", "/charts/99999.svg", "/charts/%ff.svg"],
+    "/history/<int:game_id>/race/<int:match>.png": ["/history/1/race/" + "9" * 30 + ".png",
+                                                    "/history/" + "9" * 5000 + "/race/0.png", "/history/1/race/0.png",
+                                                    "/history/1/race/..%2f..%2fetc%2fpasswd.png"],
 }
 POSTS = ["/api/referee/unlock", "/api/referee/start", "/api/referee/action", "/api/referee/undo",
-         "/api/referee/end", "/api/referee/correct", "/api/referee/lock", "/api/prompts/1", "/api/prompts/" + "9" * 30]
+         "/api/referee/end", "/api/referee/correct", "/api/referee/overrule", "/api/referee/lock", "/api/prompts/1",
+         "/api/prompts/" + "9" * 30]
 PROMPT_ANSWER = f"/api/prompts/<int(max={MAX_PROMPT_ID}):prompt_id>"
 PLAIN_GETS = ["/", "/referee", "/history", "/players", "/api/state", "/api/games", "/api/history", "/api/players",
-              "/api/referee", "/api/events", "/api/prompts", "/static/<path:filename>"]
+              "/api/referee", "/api/referee/choices", "/api/events", "/api/prompts", "/static/<path:filename>"]
 BODILESS = ("/api/referee/lock", "/api/referee/undo")  # any body is ignored: they do what they say
 ROUTES = set(GETS) | {p for p in POSTS if "/prompts/" not in p} | {PROMPT_ANSWER} | set(PLAIN_GETS)
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from companion.games.base import GameSetup
+from companion.games.pigzup.actions import Flip, MatchVerdict
 from companion.games.registry import GAMES
 from companion.table.live import LiveTable
 from companion.table.observations import ButtonPress, CardSeen, PadReading, PileState
@@ -52,6 +55,27 @@ def test_scoreboard_updates_live(page: Page, server: WebServer, table: TableSess
     expect(page.locator("#devices li .fault")).to_have_text("Pico not found on /dev/ttyACM0 — is the cable in?")
     expect(serial_item).to_have_attribute("data-ok", "false")
     shot(page, "scoreboard-live")
+
+
+def test_the_device_panel_lists_the_doctors_checks_with_their_fixes(page: Page, server: WebServer,
+                                                                    table: TableSession) -> None:
+    """The running table's checks (companion/devices/doctor_live.py) under their device entry."""
+    table.add_device("checks", lambda: {
+        "ok": False, "status": "1 to fix", "message": "pad 5: never calibrated", "checked_at": "20:15:02",
+        "checks": [{"name": "disk", "ok": True, "level": "ok", "detail": "2,048 MB free on /var/lib", "fix": ""},
+                   {"name": "pad 5", "ok": False, "level": "FAIL", "detail": "never calibrated",
+                    "fix": "companion calibrate pads --pad 5"}],
+    })
+    page.goto(server.url)
+    item = page.locator("#devices > li", has_text="checks")
+    expect(item).to_have_attribute("data-ok", "false")
+    rows = item.locator(".checks li")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_have_attribute("data-ok", "true")
+    expect(rows.nth(0)).to_have_text("disk: 2,048 MB free on /var/lib")
+    expect(rows.nth(1)).to_have_attribute("data-ok", "false")
+    expect(rows.nth(1).locator(".fault")).to_have_text("fix: companion calibrate pads --pad 5")
+    expect(item).not_to_contain_text("[object Object]")
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -116,6 +140,7 @@ def test_falls_back_to_polling_when_streams_are_full(page: Page, table: TableSes
         running.stop()
 
 
+@pytest.mark.parametrize("page", [PHONE], indirect=True)
 def test_referee_unlocks_starts_moves_and_undoes(page: Page, server: WebServer, table: TableSession) -> None:
     page.goto(server.url + "referee")
     page.get_by_label("Referee PIN").fill("0000")
@@ -127,40 +152,58 @@ def test_referee_unlocks_starts_moves_and_undoes(page: Page, server: WebServer, 
 
     page.get_by_label("Game", exact=True).select_option("corgi-pileup")
     page.get_by_label("Variant").select_option("standard")
-    page.get_by_label("Seat 0").fill("Emily")
-    page.get_by_label("Seat 1").fill("Peter")
+    page.get_by_label("Seat 1", exact=True).fill("Emily")
+    page.get_by_label("Seat 2", exact=True).fill("Peter")
+    page.get_by_label("Who leads the first trick").select_option(label="Peter (seat 2)")
     page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#referee-message")).to_contain_text("started")
+    start_note = page.locator("#start-form > .note")
+    expect(start_note).to_contain_text("started")
     expect(page.locator("#scores tbody th")).to_have_text(["Emily", "Peter"])
     assert table.snapshot()["players"] == ["Emily", "Peter"]
+    assert table.game.setup.options == {"first_leader": 1}  # a field, not JSON
 
-    page.get_by_label("Action", exact=True).select_option("play")
-    expect(page.get_by_label("player")).to_have_value("0")  # whoever is to play
-    page.get_by_label("card").fill("5")
-    page.get_by_role("button", name="Enter action").click()
-    expect(page.locator("#referee-message")).to_have_text("Action entered.")
-    expect(page.locator("#recent li").first).to_contain_text("Emily led a 5")
+    note = page.locator("#action-form > .note")
+    page.get_by_label("What happened").select_option("play")
+    expect(page.get_by_label("Who", exact=True)).to_have_value("1")  # whoever is to play: Peter leads
+    page.get_by_role("button", name="5", exact=True).click()  # tap the card
+    page.get_by_role("button", name="Enter the move").click()
+    expect(note).to_have_text("Move entered.")
+    expect(page.locator("#recent li").first).to_contain_text("Peter led a 5")
     shot(page, "referee-move")
 
-    expect(page.get_by_label("player")).to_have_value("1")  # the form moved on to Peter
-    page.get_by_label("player").select_option(label="Emily (seat 0)")
-    page.get_by_label("card").fill("6")
-    page.get_by_role("button", name="Enter action").click()  # Emily again, out of turn
-    expect(page.locator("#referee-message")).to_contain_text("It is Peter's turn")  # the rule's own words
-    expect(page.locator("#warnings")).to_contain_text("It is Peter's turn")  # and everyone sees why
-    page.get_by_label("card").fill("9")
-    page.get_by_role("button", name="Load the last action to correct it").click()
-    expect(page.locator("#referee-message")).to_contain_text("Loaded “Emily led a 5.”")
-    expect(page.get_by_label("card")).to_have_value("5")
-    page.get_by_label("card").fill("7")
-    page.get_by_role("button", name="Replace the last action with this").click()
-    expect(page.locator("#referee-message")).to_have_text("The last action was replaced.")
-    expect(page.locator("#recent li").first).to_contain_text("Emily led a 7")
+    expect(page.get_by_label("Who", exact=True)).to_have_value("0")  # the form moved on to Emily
+    page.get_by_label("Who", exact=True).select_option(label="Peter (seat 2)")
+    page.get_by_role("button", name="6", exact=True).click()
+    page.get_by_role("button", name="Enter the move").click()  # Peter again, out of turn
+    expect(note).to_contain_text("It is Emily's turn")  # the rule's own words, beside the button
+    expect(page.locator("#warnings")).to_contain_text("It is Emily's turn")  # and everyone sees why
+    page.get_by_role("button", name="Load the last move to correct it").click()
+    expect(note).to_contain_text("Loaded “Peter led a 5.”")
+    expect(page.locator("#field-card")).to_have_value("5")
+    page.get_by_role("button", name="7", exact=True).click()
+    page.get_by_role("button", name="Replace the last move with this").click()
+    expect(note).to_have_text("The last move was replaced.")
+    expect(page.locator("#recent li").first).to_contain_text("Peter led a 7")
 
-    page.get_by_role("button", name="Undo the last action").click()
-    expect(page.locator("#referee-message")).to_have_text("The last action was undone.")
-    expect(page.locator("#recent")).not_to_contain_text("Emily led")
+    page.get_by_role("button", name="Undo the last move").click()
+    expect(page.locator("#undo-box > .note")).to_have_text("The last move was undone.")
+    expect(page.locator("#recent")).not_to_contain_text("Peter led")
     assert [m["text"] for m in table.snapshot()["recent"]] == ["Round 1: 5 cards dealt to each player."]
+
+
+def test_ending_a_game_asks_first(page: Page, server: WebServer, table: TableSession) -> None:
+    start(table)
+    page.goto(server.url + "referee")
+    page.get_by_label("Referee PIN").fill(PIN)
+    page.get_by_role("button", name="Unlock").click()
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.get_by_role("button", name="End the game").click()
+    expect(page.locator("#end-form > .note")).to_have_text("The game goes on.")
+    assert table.status() == "playing"
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="End the game").click()
+    expect(page.locator("#end-form > .note")).to_have_text("The game was ended.")
+    assert table.status() == "abandoned"
 
 
 @pytest.mark.parametrize("page", [PHONE], indirect=True)
@@ -190,27 +233,40 @@ def test_usable_at_phone_width(page: Page, server: WebServer, table: TableSessio
     expect(page.locator(".skip")).to_be_focused()  # keyboard users can jump past the navigation
 
 
-def test_a_pigzup_race_shows_live_with_the_hold_countdown_and_verdict(page: Page, server: WebServer,
-                                                                      table: TableSession) -> None:
+@contextmanager
+def race_called(page: Page, server: WebServer, table: TableSession) -> Iterator[LiveTable]:
+    """A PigzUp! table whose camera saw Ann and Ben flip matching cards, shown on ``page``: the race is on."""
     table.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="test")
-    pigzup = LiveTable(table, seat_of_zone, settings={"pigzup": JudgeSettings(hold_seconds=1.5)}).start()
+    live = LiveTable(table, seat_of_zone, settings={"pigzup": JudgeSettings(hold_seconds=1.5)}).start()
     try:
         page.goto(server.url)
-        pigzup.observe(CardSeen("seat-1", "3-pink-blue", 0.9))
-        pigzup.observe(CardSeen("seat-4", "3-blue-green", 0.9))
+        live.observe(CardSeen("seat-1", "3-pink-blue", 0.9))
+        live.observe(CardSeen("seat-4", "3-blue-green", 0.9))
         expect(page.locator("#match-call")).to_have_text("Ben vs Ann: 3 piggies!")
+        yield live
+    finally:
+        live.stop()
+
+
+def test_a_pigzup_race_shows_live_with_the_hold_countdown_and_verdict(page: Page, server: WebServer,
+                                                                      table: TableSession) -> None:
+    with race_called(page, server, table) as pigzup:
+        expect(page.locator("#table-piles img.card")).to_have_count(2)  # the cards just flipped, as cards
+        expect(page.locator("#table-piles img.card").nth(1)).to_have_attribute("alt", "3-blue-green")
         now = time.monotonic()
+        for count in (1, 2):
+            pigzup.observe(PadReading(1, PileState.BUILDING, count, now - 0.3 + count / 10))
         pigzup.observe(PadReading(1, PileState.STABLE, 3, now))
         pigzup.observe(ButtonPress(1, now))
-        expect(page.locator("#match-pads")).to_contain_text("Ben: stable(3)")
+        expect(page.locator("#match-pads li").first.locator("svg.spark polyline")).to_have_count(1)
+        expect(page.locator("#match-pads li").first).to_contain_text("Ben3 piggies, steady")
         expect(page.locator("#match-hold")).to_contain_text("Ben shouted PIGZUP! Hold…")
+        expect(page.locator("#match-bar")).to_be_visible()  # the hold as a bar that runs out
         shot(page, "pigzup-hold")
         pigzup.observe(PadReading(1, PileState.TOPPLED, 3, now + 0.5))
-        expect(page.locator("#match-verdict")).to_have_text("Ben's pile toppled 0.50 s after the shout.")
+        expect(page.locator("#match-verdict")).to_have_text("Ann wins: Ben's pile toppled 0.50 s after the shout.")
         expect(page.locator("#recent li").first).to_contain_text("Ann wins the match.")
         expect(page.locator("#stats tbody tr").first).to_contain_text("Ann")
-    finally:
-        pigzup.stop()
 
 
 @pytest.mark.parametrize("page", [PHONE], indirect=True)
@@ -254,3 +310,94 @@ def test_crazy_corgi_kennels_show_on_the_status_page_as_the_cards_land(page: Pag
         shot(page, "crazy-corgi-kennels")
     finally:
         live.stop()
+
+
+DESKTOP = {"width": 1280, "height": 800}
+NOT_CUT_OFF = """() => {
+  const wide = document.documentElement.scrollWidth - window.innerWidth;
+  const clipped = [...document.querySelectorAll("main *")].filter((e) => {
+    if (e.closest(".scroll, .grid, svg") || !e.getClientRects().length) return false;
+    const r = e.getBoundingClientRect();
+    return r.right > window.innerWidth + 1 || r.left < -1;
+  }).map((e) => e.id || e.className || e.tagName);
+  return { wide, clipped: clipped.slice(0, 5) };
+}"""
+
+
+def fits(page: Page, name: str) -> None:
+    """Nothing scrolls the page sideways or sticks out of it (wide tables scroll inside their own box)."""
+    result = page.evaluate(NOT_CUT_OFF)
+    assert result["wide"] <= 0 and not result["clipped"], f"{name}: {result}"
+    shot(page, name)
+
+
+@pytest.mark.parametrize("page", [PHONE, DESKTOP], indirect=True, ids=["phone", "desktop"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_page_of_every_game_fits(page: Page, server: WebServer, table: TableSession, game: str) -> None:
+    ruleset = GAMES[game]
+    table.start_game(GameSetup(game, PLAYERS[: max(ruleset.min_players, 2)], full_information=True), source="test")
+    for _ in range(30):  # well into the game: cards on the table, scores, a race or two
+        if table.status() != "playing" or not ruleset.legal_actions(table.state):
+            break
+        table.submit(ruleset.legal_actions(table.state)[-1], source="bot")
+    size = "phone" if page.viewport_size["width"] < 500 else "desktop"
+    for path, ready in (("", "#scores tbody tr"), (f"history/{table.game_id}", ".log li"), ("history", "main table"),
+                        ("players", "main h1")):
+        page.goto(server.url + path)
+        expect(page.locator(ready).first).to_be_visible()
+        fits(page, f"{size}-{game}-{path.split('/')[0] or 'scoreboard'}")
+    page.goto(server.url + "referee")
+    page.get_by_label("Referee PIN").fill(PIN)
+    page.get_by_role("button", name="Unlock").click()
+    expect(page.locator("#action-form")).to_be_visible()
+    expect(page.locator("#action-fields .stack").first).to_be_visible()
+    fits(page, f"{size}-{game}-referee")
+    for _ in range(600):  # on to the end of the game (or as far as a few hundred moves go)
+        if table.status() != "playing" or not ruleset.legal_actions(table.state):
+            break
+        table.submit(ruleset.legal_actions(table.state)[0], source="bot")
+    page.goto(server.url)
+    expect(page.locator("#scores tbody tr").first).to_be_visible()
+    fits(page, f"{size}-{game}-scoreboard-later")
+
+
+@pytest.mark.parametrize("page", [PHONE], indirect=True)
+def test_a_referee_overrules_an_old_verdict_from_a_phone(page: Page, server: WebServer, table: TableSession) -> None:
+    table.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="test")
+    table.submit(Flip(0, "3-pink-blue"), source="camera")
+    table.submit(Flip(1, "3-blue-green"), source="camera")
+    verdict = table.submit(MatchVerdict(0, "Ann's pile stood"), source="judge")
+    table.submit(Flip(0, "2-pink-pink"), source="camera")
+    page.goto(server.url + "referee")
+    page.get_by_label("Referee PIN").fill(PIN)
+    page.get_by_role("button", name="Unlock").click()
+    expect(page.locator("#action-form")).to_be_visible()
+    page.goto(server.url + f"history/{table.game_id}")
+    page.locator(f'.log li[value="{verdict.seq}"]').get_by_role("link", name="Overrule").click()
+    expect(page.locator("#overrule-banner")).to_contain_text(f"Overruling #{verdict.seq}")
+    expect(page.get_by_label("Winner")).to_have_value("0")
+    page.get_by_label("Winner").select_option(label="Ben (seat 2)")
+    page.get_by_label("Why (a few words)").fill("Ann's pile wobbled")
+    fits(page, "phone-overrule")
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.get_by_role("button", name="Put this in its place").click()
+    expect(page.locator("#action-form > .note")).to_contain_text(f"Move #{verdict.seq} was overruled")
+    assert "undoes 1 later move" in asked[0] and "Ann flipped 2 pink/pink" in asked[0]
+    assert table.state.results[-1].winner == 1
+    expect(page.locator("#recent li").first).to_contain_text("Ben wins")
+
+
+@pytest.mark.parametrize("page", [PHONE], indirect=True)
+def test_a_pad_fault_waits_for_the_referee_and_the_device_is_not_green(page: Page, server: WebServer,
+                                                                        table: TableSession) -> None:
+    table.add_device("serial", lambda: {"ok": True, "status": "connected", "last_frame_age_s": 300.0})
+    with race_called(page, server, table) as live:
+        live.observe(PadReading(0, PileState.FAULT, 0, time.monotonic()))
+        expect(page.locator("#match-title")).to_have_text("Waiting for the referee")
+        expect(page.locator("#prompt")).to_have_text("The table waits for the referee to decide the match.")
+        expect(page.locator("#match-verdict")).to_contain_text("The referee decides:")  # no winner named
+        serial = page.locator("#devices li", has_text="serial")
+        expect(serial).to_have_attribute("data-ok", "false")
+        expect(serial).to_contain_text("Nothing heard for 5 minutes.")
+        fits(page, "phone-pad-fault")

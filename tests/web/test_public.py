@@ -107,7 +107,8 @@ def test_reading_changes_nothing(visitor: Browser, table: TableSession, app: Fla
     client: FlaskClient = visitor.client
     for rule in app.url_map.iter_rules():
         if "GET" in rule.methods and not rule.arguments and rule.endpoint != "api.events":
-            assert client.get(rule.rule).status_code == 200, rule.rule
+            referees_only = rule.rule == "/api/referee/choices"  # it may show hidden cards
+            assert client.get(rule.rule).status_code == (401 if referees_only else 200), rule.rule
     assert (table.snapshot(), table.log.list_games()) == before
 
 
@@ -135,6 +136,6 @@ def test_a_games_own_statistics_are_shown(visitor: Browser, table: TableSession)
     assert [row["name"] for row in stats] == ["Emily", "Peter"]
     assert sum(row["races"] for row in stats) > 0
     page = visitor.client.get(f"/history/{game_id}").get_data(as_text=True)
-    assert "median reaction ms" in page and "<th scope=\"row\">Peter</th>" in page
+    assert ">Reaction</th>" in page and "<th scope=\"row\">Peter</th>" in page
     corgi = start(table)
     assert visitor.client.get(f"/api/history/{corgi}").json["stats"] == []

@@ -9,7 +9,18 @@ import random
 from typing import Any, ClassVar
 
 from companion.games.actions import Action
-from companion.games.base import Finding, GameSetup, GameState, MalformedAction, Outcome, Ruleset, Scoreboard
+from companion.games.base import (
+    Finding,
+    GameOption,
+    GameSetup,
+    GameState,
+    MalformedAction,
+    OptionKind,
+    Outcome,
+    Ruleset,
+    Scoreboard,
+)
+from companion.games.clash_of_corgis import cards
 from companion.games.clash_of_corgis.capture import CaptureRules
 from companion.games.clash_of_corgis.original import OriginalRules
 from companion.games.clash_of_corgis.treasure_island import TreasureIslandRules
@@ -38,6 +49,12 @@ class ClashOfCorgis(Ruleset[GameState]):
     min_players: ClassVar[int] = min(g.min_players for g in GAMES.values())
     max_players: ClassVar[int] = max(g.max_players for g in GAMES.values())
     action_types: ClassVar[tuple[type[Action], ...]] = _action_types()
+    options: ClassVar[tuple[GameOption, ...]] = (
+        GameOption("first_player", "Who goes first (the winner of the last game)", OptionKind.SEAT,
+                   "drawn by the companion"),
+        GameOption("suits", "The two players' suits", OptionKind.CHOICES, "Fire and Water", choices=cards.SUITS,
+                   count=2, variants=("capture",)),
+    )
 
     def game(self, state: GameState) -> VariantRules[Any]:
         return GAMES[state.setup.variant]

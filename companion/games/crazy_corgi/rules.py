@@ -14,9 +14,11 @@ from typing import Any, ClassVar
 from companion.games.actions import Action, Deal, Reshuffle
 from companion.games.base import (
     DecisionRequired,
+    GameOption,
     GameSetup,
     IllegalMove,
     MalformedAction,
+    OptionKind,
     Outcome,
     Ruleset,
     RuleViolation,
@@ -94,6 +96,13 @@ class CrazyCorgi(Ruleset[CrazyState]):
         TakeBones,
         Steal,
     )
+    options: ClassVar[tuple[GameOption, ...]] = (
+        GameOption("first_player", "Who starts (the youngest player)", OptionKind.SEAT, "the first player named"),
+        GameOption("wilds", "Wilds at the end", OptionKind.CHOICE, "each Wild scores at its best",
+                   choices=WILD_MODES),
+        GameOption("starting_points", "Points carried on from paper", OptionKind.SCORES, "everyone starts on 0",
+                   low=0, high=WIN_POINTS - 1),
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -102,7 +111,7 @@ class CrazyCorgi(Ruleset[CrazyState]):
     # ----------------------------------------------------------------------------------------- setup
     def setup(self, setup: GameSetup) -> CrazyState:
         self.check_setup(setup)
-        self.check_options(setup, ("first_player", "wilds"))
+        self.check_options(setup)
         n = len(setup.players)
         # "The youngest player will be the starting player": the referee names the seat (Ruling CC-15).
         first = self.seat_option(setup, "first_player")
@@ -117,7 +126,8 @@ class CrazyCorgi(Ruleset[CrazyState]):
             turn=first,
             deck=sorted(deck().cards()),
             kennels=[[[] for _ in range(KENNELS)] for _ in range(n)],
-            points=[0] * n,
+            # A game carried on from paper starts from the points of the markers each player holds (Ruling CC-23).
+            points=self.scores_option(setup, "starting_points", WIN_POINTS - 1),
         )
 
     def chance(self, state: CrazyState, rng: random.Random) -> Action | None:

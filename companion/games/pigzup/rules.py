@@ -13,9 +13,11 @@ from typing import Any, ClassVar
 from companion.games.actions import Action, Deal
 from companion.games.base import (
     DecisionRequired,
+    GameOption,
     GameSetup,
     IllegalMove,
     MalformedAction,
+    OptionKind,
     Outcome,
     Ruleset,
     Scoreboard,
@@ -45,6 +47,10 @@ class PigzUp(Ruleset[PigzState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     action_types: ClassVar[tuple[type[Action], ...]] = (Deal, RollDie, Flip, MatchVerdict, WrongStyle)
+    options: ClassVar[tuple[GameOption, ...]] = (
+        GameOption("first_player", "Who flips first (the youngest player)", OptionKind.SEAT, "the first player named"),
+        GameOption("deck", "Which deck", OptionKind.CHOICE, "the PigzUp! deck", choices=("pigzup",)),
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -60,7 +66,7 @@ class PigzUp(Ruleset[PigzState]):
     # ----------------------------------------------------------------------------------------- setup
     def setup(self, setup: GameSetup) -> PigzState:
         self.check_setup(setup)
-        self.check_options(setup, ("first_player", "deck"))
+        self.check_options(setup)
         n = len(setup.players)
         # "Starting with the youngest player": the referee says who that is (Ruling PZ-16).
         first = self.seat_option(setup, "first_player")

@@ -15,9 +15,11 @@ from typing import Any, ClassVar
 from companion.games.actions import Action
 from companion.games.base import (
     DecisionRequired,
+    GameOption,
     GameSetup,
     IllegalMove,
     MalformedAction,
+    OptionKind,
     Outcome,
     Ruleset,
     Scoreboard,
@@ -77,12 +79,16 @@ class Squirrels(Ruleset[SquirrelsState]):
         Done,
         Reveal,
     )
+    options: ClassVar[tuple[GameOption, ...]] = (
+        GameOption("rounds", "How many rounds", OptionKind.NUMBER, f"{DEFAULT_ROUNDS} rounds", low=1, high=20),
+        GameOption("first_player", "Who starts the first round", OptionKind.SEAT, "drawn at the table"),
+    )
 
     # ----------------------------------------------------------------------------------------- setup
     def setup(self, setup: GameSetup) -> SquirrelsState:
         self.check_setup(setup)
         n = len(setup.players)
-        self.check_options(setup, ("rounds", "first_player"))
+        self.check_options(setup)
         rounds = setup.options.get("rounds", DEFAULT_ROUNDS)
         if not _whole(rounds) or rounds < 1:
             raise MalformedAction("bad-option", "rounds must be a whole number of rounds, at least 1.")

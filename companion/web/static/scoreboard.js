@@ -62,33 +62,126 @@
     return text.length > 60 ? `${text.slice(0, 57)}…` : text;
   }
 
+  // Healthy only while it is also fresh: a link whose last frame is old, or a pad at fault, is not green.
+  const STALE_S = 30;
+  function trouble(info) {
+    if (typeof info.last_frame_age_s === "number" && info.last_frame_age_s > STALE_S) {
+      const age = info.last_frame_age_s;
+      return `Nothing heard for ${age >= 120 ? `${Math.round(age / 60)} minutes` : `${Math.round(age)} s`}.`;
+    }
+    if (info.pad_faults > 0) return `${info.pad_faults} ${info.pad_faults === 1 ? "pad is" : "pads are"} not answering.`;
+    return "";
+  }
+
   function deviceItem(name, health) {
     const info = health && typeof health === "object" ? health : { status: health };
     const okKey = OK_KEYS.find((k) => typeof info[k] === "boolean");
-    const ok = okKey ? info[okKey] : null;
+    const problem = trouble(info);
+    const ok = okKey ? info[okKey] && !problem : problem ? false : null;
     const li = el("li", null, ok === null ? {} : { "data-ok": String(ok) });
     li.append(el("strong", name), document.createTextNode(`: ${info.status || (ok === false ? "fault" : ok ? "ok" : "")}`));
     const messageKey = MESSAGE_KEYS.find((k) => info[k]);
     if (messageKey) li.append(el("div", info[messageKey], { class: ok === false ? "fault" : "meta" }));
-    const shown = ["status", okKey, messageKey];
+    else if (problem) li.append(el("div", problem, { class: "fault" }));
+    const shown = ["status", okKey, messageKey, "checks"];
     const details = Object.entries(info).filter(([k, v]) => !shown.includes(k) && v !== null && v !== undefined);
     if (details.length) li.append(el("div", details.map(([k, v]) => `${k} ${detail(v)}`).join(" · "), { class: "meta" }));
+    if (Array.isArray(info.checks) && info.checks.length) li.append(checkList(info.checks));
     return li;
   }
 
-  function renderMatch(match) {
+  // The doctor's checks on the running table: each with what was seen and, for a problem, its fix.
+  function checkList(checks) {
+    const list = el("ul", null, { class: "checks" });
+    for (const check of checks) {
+      const item = el("li", null, { "data-ok": String(check.ok), "data-level": check.level || "" });
+      item.append(el("strong", check.name), document.createTextNode(`: ${check.detail}`));
+      if (check.fix) item.append(el("div", `fix: ${check.fix}`, { class: check.ok ? "meta" : "fault" }));
+      list.append(item);
+    }
+    return list;
+  }
+
+  // A pad's pile in words a player reads across the table.
+  function pileWords(pad) {
+    const piggies = `${pad.count} ${pad.count === 1 ? "piggy" : "piggies"}`;
+    const words = {
+      empty: "empty", building: `${piggies}, stacking…`, stable: `${piggies}, steady`, touched: "hand on the pile",
+      toppled: "toppled", fault: "pad not answering — referee decides",
+    };
+    return words[pad.state] || "waiting for the pad";
+  }
+
+  // The pad's latest counts (and weights, where the pad sends them) as a sparkline, drawn in the page.
+  const SVG = "http://www.w3.org/2000/svg";
+  function sparkline(trail, key, most) {
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 100 24");
+    svg.setAttribute("class", `spark ${key}`);
+    svg.setAttribute("aria-hidden", "true");
+    const values = trail.map((p) => p[key]).filter((v) => typeof v === "number");
+    if (values.length > 1) {
+      const top = Math.max(most, ...values) || 1;
+      const line = document.createElementNS(SVG, "polyline");
+      line.setAttribute("points", values.map((v, i) => `${(i * 100) / (values.length - 1)},${22 - (20 * v) / top}`).join(" "));
+      svg.append(line);
+    }
+    return svg;
+  }
+
+  function padItem(pad, piggies) {
+    const li = el("li", null, { "data-state": pad.state || "none" });
+    li.append(el("strong", pad.name), el("span", pileWords(pad), { class: "pile" }));
+    const trail = pad.trail || [];
+    li.append(sparkline(trail, "count", piggies));
+    if (trail.some((p) => typeof p.grams === "number")) {
+      const grams = trail.filter((p) => typeof p.grams === "number").pop().grams;
+      li.append(sparkline(trail, "grams", 0), el("span", `${grams} g`, { class: "meta" }));
+    }
+    return li;
+  }
+
+  function verdictWords(verdict, players) {
+    if (verdict.referee_needed) return `The referee decides: ${verdict.reason}`;
+    if (verdict.winner === null || verdict.winner === undefined) return `No winner: ${verdict.reason}`;
+    return `${players[verdict.winner] || "A player"} wins: ${verdict.reason}`;
+  }
+
+  function renderMatch(match, players) {
     const race = match && match.race;
     const verdict = match && match.last_verdict;
     $("match-panel").hidden = !race && !verdict;
     if (!match) return;
+    const fault = race && race.pads.some((p) => p.state === "fault");
+    const waiting = fault || (!race && verdict && verdict.referee_needed);
+    $("match-title").textContent = waiting ? "Waiting for the referee" : race ? "Race!" : "Last match";
+    $("match-panel").dataset.waiting = String(Boolean(waiting));
     $("match-call").textContent = race
       ? `${race.racers.join(" vs ")}: ${race.piggies} piggies${race.style ? `, ${race.style}` : ""}!`
       : "";
-    fill($("match-pads"), race ? race.pads.map((p) => el("li", `${p.name}: ${p.pile}`)) : []);
+    fill($("match-pads"), race ? race.pads.map((p) => padItem(p, race.piggies)) : []);
     const hold = race && race.holding;
     $("match-hold").textContent = hold ? `${hold.name} shouted PIGZUP! Hold… ${hold.remaining_s.toFixed(1)} s` : "";
-    $("match-verdict").textContent = verdict && !race ? verdict.reason : "";
+    $("match-bar").hidden = !hold;
+    if (hold) $("match-bar").style.setProperty("--left", String(Math.max(0, Math.min(1, hold.remaining_s / (hold.hold_s || 1.5)))));
+    $("match-verdict").textContent = verdict && !race ? verdictWords(verdict, players || []) : "";
     fill($("match-notices"), (match.notices || []).slice(-3).reverse().map((n) => el("li", n)));
+    // The race does not go on while a pad is silent: the page's own heading says who the table waits for.
+    if (waiting) $("prompt").textContent = "The table waits for the referee to decide the match.";
+  }
+
+  // A chart (drawn on the Pi) where the game has one; asked for again only when the scores or stats change.
+  let chartKey = "";
+  function renderChart(snap) {
+    const charted = ($("chart").dataset.games || "").split(" ");
+    const show = snap.status !== "idle" && charted.includes(snap.game);
+    $("chart").hidden = !show;
+    if (!show) return;
+    const rows = ((snap.scoreboard || {}).rows || []).map((r) => r.cells[0]);
+    const key = `${snap.game_id}:${JSON.stringify(rows)}:${JSON.stringify(snap.stats || [])}`;
+    if (key === chartKey) return;
+    chartKey = key;
+    $("chart-img").src = `/charts/${snap.game_id}.svg?seq=${snap.seq}`;
   }
 
   // The table's questions: big buttons anyone at the table can press (a player's own choice needs no PIN; the
@@ -137,9 +230,15 @@
     $("table-objection").textContent = objection ? objection.message : "";
     fill($("prompts"), asks.map((p) => promptBox(p, players || [])));
     const deck = (current && current.game) || "";
-    const card = (face) => el("img", null, {
-      src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(face)}.svg`, alt: face, class: "card", width: "63", height: "88",
-    });
+    // A card is a face id, or {face, down, sideways} (Clash's Capture): a face-down card shows its back.
+    const card = (entry) => {
+      const { face, down, sideways } = typeof entry === "object" && entry !== null ? entry : { face: entry };
+      const turned = sideways ? " sideways" : "";
+      if (down || !face) return el("span", null, { class: `card back${turned}`, role: "img", "aria-label": "a card face down" });
+      return el("img", null, {
+        src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(face)}.svg`, alt: face, class: `card${turned}`, width: "63", height: "88",
+      });
+    };
     fill($("table-centre"), centre.length ? [el("span", "In the centre:", { class: "meta" }), ...centre.map(card)] : []);
     // Piles in front of the players (Crazy Corgi's Kennels, stacks, parties...): each as the camera sees it.
     fill($("table-piles"), piles.map((p) => {
@@ -156,12 +255,17 @@
     $("stats-panel").hidden = rows.length === 0;
     if (!rows.length) return;
     const keys = Object.keys(rows[0]).filter((k) => k !== "seat" && k !== "name");
-    const label = (k) => k.replace(/_/g, " ").replace(/\bms\b/, "(ms)");
+    // In words: "median_reaction_ms" is "Reaction" and its 840 is "0.84 s".
+    const label = (k) => {
+      const text = k.replace(/^median_/, "").replace(/_ms$/, "").replace(/_/g, " ");
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    };
+    const value = (k, v) => (v === null ? "–" : k.endsWith("_ms") ? `${(v / 1000).toFixed(2)} s` : v);
     fill($("stats").tHead.rows[0], [el("th", "Player", { scope: "col" }), ...keys.map((k) => el("th", label(k), { scope: "col", class: "num" }))]);
     fill($("stats").tBodies[0], rows.map((r) => {
       const tr = el("tr");
       tr.append(el("th", r.name, { scope: "row" }));
-      for (const k of keys) tr.append(el("td", r[k] === null ? "–" : r[k], { class: "num" }));
+      for (const k of keys) tr.append(el("td", value(k, r[k]), { class: "num" }));
       return tr;
     }));
   }
@@ -184,7 +288,8 @@
     $("game-log").hidden = !snap.game_id;
     $("game-log").href = `/history/${snap.game_id}`;
     fill($("recent"), recent.length ? recent.map((m) => el("li", `${m.text}${m.source ? ` (${m.source})` : ""}`, { value: m.seq })) : [el("li", "No moves yet")]);
-    renderMatch(snap.live && snap.live.table && snap.live.table.match);
+    renderMatch(snap.live && snap.live.table && snap.live.table.match, snap.players);
+    renderChart(snap);
     renderTable(snap.live && snap.live.table, snap.prompts, snap.players);
     renderStats(snap.stats);
     const devices = Object.entries(snap.devices || {});
