@@ -13,7 +13,11 @@ rules know every top), so the printed mat needs no finer zones; drawn sub-zones 
   also have given it, the player says which (SQ-14). A Wild's declared value and a Push's or Skip's target are
   prompts to the player when more than one is allowed; a Skip set down at another seat is aimed at that seat.
 - A cleared pile the rules still hold is picked up by the player to move (SQ-15); a pile the rules already
-  cleared (four of a value, a Squirrel, a Push) or picked up is just tidied away.
+  cleared (four of a value, a Squirrel, a Push) or picked up is just tidied away. A Skip card taken from before a
+  player whose turn it cost is tidied away too, never a stack top leaving (SQ-16).
+- At a round's end, the cards a player spreads at their place are their remaining cards: once as many are seen
+  as the table counted, they are recorded as shown; fewer, and the referee is asked after ``REVEAL_WAIT_S``
+  whether that is all (SQ-17). The rules check them against what the table saw go into the hand.
 - A card the camera cannot name is a question for the referee, never a guess; a card already recorded some
   other way (typed while the camera was out) is matched when the camera sees it, never recorded twice.
 """
@@ -25,8 +29,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.games.actions import Action
-from companion.games.squirrels.actions import Blind, Done, Layout, Pickup, Play, Push, Skip
-from companion.games.squirrels.cards import NUMBER, NUMBERS, kind
+from companion.games.squirrels.actions import Blind, Done, Layout, Pickup, Play, Push, Reveal, Skip
+from companion.games.squirrels.cards import NUMBER, NUMBERS, kind, points
 from companion.games.squirrels.state import STACKS, Phase, SquirrelsState
 from companion.table.adapters.base import TableAdapter
 from companion.table.observations import CardGone, CardSeen, CardUnreadable, ZoneCleared
@@ -38,6 +42,7 @@ if TYPE_CHECKING:
 CENTRE = "centre"
 SETTLE_S = 3.0  # longer than the camera takes to report a card gone (forget_frames, ~2 s)
 END_TURN = "blind-follow"
+REVEAL_WAIT_S = 60.0  # a spread that stops short of the counted cards this long is the referee's question
 
 
 @dataclass
@@ -67,6 +72,9 @@ class SquirrelsAdapter(TableAdapter):
         self.on_pile: list[str] = []  # the cards lying in the centre now, as the camera sees them
         self.matched: Counter[str] = Counter()  # the rules' pile cards the camera has seen land
         self.turn = 0  # whose turn it was when the game last changed
+        self.skips_laid: Counter[int] = Counter()  # seat -> Skip cards seen set down before it, not yet taken
+        self.shown: dict[int, list[str]] = {}  # seat -> cards spread face up there at the round's end
+        self.shown_at: dict[int, float] = {}  # seat -> when the last of them was seen
 
     # ------------------------------------------------------------------------------------ inputs
     def observe(self, observation: Any, t: float) -> None:
@@ -109,18 +117,23 @@ class SquirrelsAdapter(TableAdapter):
         gone = self.gone.get(seat, Counter())
         if state.phase is Phase.LAYOUT and not state.stacks[seat]:
             self._laid_out(state, seat, zone, face)
+        elif state.phase is Phase.REVEAL:
+            self._spread(state, seat, zone, face, t)
         elif gone[face] > 0:
             gone[face] -= 1  # a stack top uncovered after a hand lay over it: it never left
         elif face == "skip" and state.phase is Phase.PLAY and seat != state.current:
+            self.skips_laid[seat] += 1
             self.queue.append(_Landing([face], frame, t, target=seat))
 
     def _left_seat(self, seat: int, zone: str, face: str) -> None:
         """A card left a seat: a layout card taken back, or one of the stack tops (perhaps on its way to the pile)."""
         state = self._state()
-        if state is None:
-            return
+        if state is None or state.phase is Phase.REVEAL:
+            return  # at the round's end cards are gathered and spread: only those seen count
         if (zone, face) in self.laid.get(seat, []):
             self.laid[seat].remove((zone, face))
+        elif face == "skip" and self.skips_laid[seat] > 0:
+            self.skips_laid[seat] -= 1  # Ruling SQ-16: the Skip card set before this player, its turn passed
         elif face in (st.top for st in state.stacks[seat]):
             self.gone.setdefault(seat, Counter())[face] += 1
 
@@ -137,9 +150,40 @@ class SquirrelsAdapter(TableAdapter):
         what = f"{state.players[seat]}'s stacks show {', '.join(tops)}"
         self.table.propose([Layout(seat, tops)], source="camera", zone=zone, face=face, seat=seat, question=what)
 
+    def _spread(self, state: SquirrelsState, seat: int, zone: str, face: str, t: float) -> None:
+        """Ruling SQ-17: a card spread at a player's place at the round's end is one of their remaining cards."""
+        if seat in state.revealed or seat == state.safe or state.cards_left(seat) == 0:
+            return
+        shown = self.shown.setdefault(seat, [])
+        shown.append(face)
+        self.shown_at[seat] = t
+        if len(shown) >= state.cards_left(seat):
+            self._reveal(state, seat, source="camera", zone=zone)
+
+    def _reveal(self, state: SquirrelsState, seat: int, *, source: str, zone: str) -> None:
+        cards = tuple(sorted(self.shown.pop(seat, [])))
+        self.shown_at.pop(seat, None)
+        self.table.session.prompts.withdraw(f"reveal:{seat}", "the cards were recorded")
+        self.table.propose([Reveal(seat, cards)], source=source, zone=zone, face=cards[0] if cards else "",
+                           seat=seat, question="")
+
+    def _short_spreads(self, state: SquirrelsState, t: float) -> None:
+        """A spread that stopped short of the counted cards: the referee says whether that is all."""
+        for seat, cards in self.shown.items():
+            if t - self.shown_at[seat] < REVEAL_WAIT_S:
+                continue
+            name = state.players[seat]
+            question = (f"{name} has shown {len(cards)} cards ({sum(points(c) for c in cards)} points), but the "
+                        f"table counted {state.cards_left(seat)}: is that all of {name}'s cards?")
+            option = Option(f"Record the {len(cards)} cards shown", Reveal(seat, tuple(sorted(cards))))
+            self.table.ask(f"reveal:{seat}", question, [option], seat=None)
+
     # ------------------------------------------------------------------------------------ reading the queue
     def tick(self, t: float) -> None:
         """Read what the camera saw, in order, each against the state the last reading left."""
+        state = self._state()
+        if state is not None and state.phase is Phase.REVEAL:
+            self._short_spreads(state, t)
         while self.queue and not self._asking():  # an answer first: it changes what the next cards mean
             state = self._state()
             if state is None:
@@ -279,6 +323,9 @@ class SquirrelsAdapter(TableAdapter):
         prompts = self.table.session.prompts
         if state is not None and not state.pile:
             self.matched.clear()
+        if state is None or state.phase is not Phase.REVEAL:
+            self.shown.clear()
+            self.shown_at.clear()
         if state is not None and state.current != self.turn:
             # A top seen leaving counts only until its owner's turn is over (a Skip card lifted when a skipped
             # turn passes is not a stack play).
@@ -294,11 +341,23 @@ class SquirrelsAdapter(TableAdapter):
 
     # ------------------------------------------------------------------------------------ view
     def live_key(self, t: float) -> tuple[Any, ...]:
-        return (tuple(self.on_pile),)
+        return tuple(self.on_pile), tuple((seat, tuple(cards)) for seat, cards in self.shown.items())
 
     def view(self) -> dict[str, Any]:
-        """The cards lying in the centre now, as the camera sees them."""
-        return {"centre": list(self.on_pile)}
+        """The cards lying in the centre now, as the camera sees them; each player's stack tops and a Skip card
+        before them, as the table recorded them; the cards spread at a round's end, as they are seen."""
+        state = self._state()
+        piles: list[dict[str, Any]] = []
+        for seat, name in enumerate(state.players if state is not None else ()):
+            assert state is not None
+            tops = [st.top for st in state.stacks[seat] if st.top is not None]
+            if tops:
+                piles.append({"label": f"{name}'s stacks", "cards": tops})
+            if state.skips[seat]:
+                piles.append({"label": f"Skip card before {name}", "cards": ["skip"]})
+            if self.shown.get(seat):
+                piles.append({"label": f"{name} shows", "cards": list(self.shown[seat])})
+        return {"centre": list(self.on_pile), "piles": piles}
 
     def close(self) -> None:
         self.queue.clear()
