@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.base import GameSetup
+from companion.games.base import GameSetup, RuleViolation
 from companion.games.squirrels.state import Phase
 from companion.table.adapters import adapter_for
-from companion.table.adapters.squirrels import SETTLE_S, SquirrelsAdapter
+from companion.table.adapters.squirrels import REVEAL_WAIT_S, SETTLE_S, SquirrelsAdapter
 from companion.table.live import LiveTable
 from companion.table.observations import CardGone, CardSeen, CardUnreadable, ZoneCleared
 from companion.table.session import TableSession
@@ -267,3 +267,72 @@ def test_a_play_typed_while_the_camera_was_out_is_not_replayed(session, laid_out
     camera.wait(SETTLE_S)
     assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8"]},
                               {"type": "play", "player": BEN, "cards": ["6"]}]
+
+
+def test_sq16_a_skip_card_taken_away_when_its_turn_passed_is_no_stack_play(session, laid_out, camera) -> None:
+    for face, zone in (("9", "centre"), ("skip", ZONE[ANA]), ("4", "centre")):  # Ben skips Ana; Cai plays
+        camera.lands(face, zone=zone)
+        camera.wait(SETTLE_S)
+    assert session.state.current == BEN, "Ana lost her turn"
+    camera.gone("skip", ZONE[ANA])  # the Skip card before Ana is taken away: not her Skip stack top
+    for face in ("3", "2"):  # Ben and Cai, from their hands
+        camera.lands(face)
+        camera.wait(SETTLE_S)
+    camera.lands("skip", zone=ZONE[BEN])  # Ana skips Ben: from her hand, her Skip stack top never left
+    camera.wait(SETTLE_S)
+    assert plays(session)[-1] == {"type": "skip", "player": ANA, "target": BEN}
+    assert session.state.stacks[ANA][2].top == "skip" and session.state.hand_counts[ANA] == 6
+
+
+BEN_SQUIRRELS = ("squirrel-red", "squirrel-fox", "squirrel-abert", "squirrel-flying")
+
+
+@pytest.fixture
+def round_over(session: TableSession, camera: Camera) -> LiveTable:
+    """A one-round game of Ana and Ben, Ben going out in one turn of Squirrels and fours (typed), then Ana's
+    final turn: Ana has 19 cards to show."""
+    session.start_game(GameSetup("squirrels", ("Ana", "Ben"), options={"first_player": 1, "rounds": 1}), "test")
+    table = LiveTable(session, seat_of_zone, clock=camera.now)
+    camera.table = table
+    table.drain()
+    camera.lands("1", "2", "3", "4", zone="seat-1")
+    camera.lands(*BEN_SQUIRRELS, zone="seat-4")
+    ben = [{"type": "play", "player": 1, "cards": [face] * 4} for face in ("10", "9")]
+    ben += [{"type": "play", "player": 1, "cards": [top], "stacks": [i]} for i, top in enumerate(BEN_SQUIRRELS)]
+    ben += [{"type": "play", "player": 1, "cards": ["8"] * 4}]
+    ben += [{"type": "blind", "player": 1, "stack": i, "card": card}
+            for i, card in enumerate(("squirrel-eastern-gray", "squirrel-western-gray", "squirrel-red", "squirrel-fox"))]
+    for move in [*ben, {"type": "play", "player": 0, "cards": ["1"]}]:
+        assert not isinstance(session.submit(move, source="web"), RuleViolation), move
+    table.drain()
+    assert session.state.phase is Phase.REVEAL and session.state.cards_left(0) == 19
+    return table
+
+
+ANA_LEFT = ("1", "2", "3", "4", *["5"] * 7, *["6"] * 8)  # her four tops, 7 cards in hand, 8 face down
+
+
+def test_sq17_cards_spread_at_the_round_end_are_recorded_once_all_counted_are_seen(session, round_over,
+                                                                                  camera) -> None:
+    camera.gone("1", "seat-1")  # she gathers her stacks: nothing
+    for k in range(0, len(ANA_LEFT), 4):  # and shows her cards four at a time
+        camera.lands(*ANA_LEFT[k:k + 4], zone="seat-1")
+        if k + 4 < len(ANA_LEFT):
+            assert moves(session, "reveal") == [] and round_over.view()["piles"][-1]["label"] == "Ana shows"
+    assert moves(session, "reveal") == [{"type": "reveal", "player": 0, "cards": sorted(ANA_LEFT)}]
+    assert session.status() == "finished" and session.state.round_scores == [[sum(map(int, ANA_LEFT)), 0]]
+    assert session.state.audit == []
+
+
+def test_sq17_a_spread_short_of_the_count_is_the_referees_question(session, round_over, camera) -> None:
+    camera.lands(*ANA_LEFT[:4], zone="seat-1")
+    camera.lands(*ANA_LEFT[4:8], zone="seat-1")
+    camera.wait(REVEAL_WAIT_S / 2)
+    assert session.prompts.open() == []
+    camera.wait(REVEAL_WAIT_S / 2)
+    (prompt,) = session.prompts.open()
+    assert prompt.seat is None and "has shown 8 cards" in prompt.question and "counted 19" in prompt.question
+    session.prompts.answer(prompt.id, 0, by="referee", referee=True)
+    round_over.drain()
+    assert moves(session, "reveal") == [{"type": "reveal", "player": 0, "cards": sorted(ANA_LEFT[:8])}]
+    assert [finding.code for finding in session.state.audit] == ["card-count-mismatch"]
