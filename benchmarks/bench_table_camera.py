@@ -44,6 +44,7 @@ class BenchGame:
 GAMES: dict[str, BenchGame] = {
     "corgi-pileup": BenchGame(options={"starting_scores": [12, 12, 12]}, knobs={"mischief": 0.2}),
     "crazy-corgi": BenchGame(),
+    "squirrels": BenchGame(players=2, options={"rounds": 1}),  # two players: four stacks fill an A2 seat
 }
 
 
@@ -86,8 +87,9 @@ def bench_demo(folder: Path, name: str) -> None:
     config = config_file(folder, '[web]\nport = 0\nsecret_key_file = "key"\n')
     started = time.monotonic()
     bench = GAMES[name]
+    rounds = ["--rounds", str(bench.options["rounds"])] if "rounds" in bench.options else []
     done = subprocess.run([sys.executable, "-m", "companion", "-c", str(config), "demo", "--game", name, "--seed", "2",
-                           "--players", str(bench.players), "--variant", bench.variant, "--then", "exit"],
+                           "--players", str(bench.players), "--variant", bench.variant, *rounds, "--then", "exit"],
                           capture_output=True, text=True, check=True)
     wall = time.monotonic() - started
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)

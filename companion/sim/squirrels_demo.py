@@ -116,6 +116,7 @@ class SquirrelsBots(TableBots[SquirrelsState]):
         right (the table takes them in the order it sees them)."""
         world = self.table_world
         for seat in RULES.to_move(live):
+            before = self._all_moves()
             world.gather(seat)
             for i in range(len(truth.stacks[seat])):
                 world.lay_stack(seat, i, None, face_down=True)
@@ -123,7 +124,7 @@ class SquirrelsBots(TableBots[SquirrelsState]):
                 world.lay_stack(seat, i, stack.top, face_down=False)
                 self._wait_frames(self.steady_frames + 2, stop)
             tops = tuple(st.top or "" for st in truth.stacks[seat])
-            self._settle(truth, Layout(seat, tops), stop, followed=False)
+            self._settle(truth, Layout(seat, tops), before, stop, followed=False)
 
     def _reveal(self, live: SquirrelsState, stop: threading.Event) -> None:
         """The round is over: the pile and the Skip cards leave the table, and each player who still has cards
@@ -137,19 +138,20 @@ class SquirrelsBots(TableBots[SquirrelsState]):
         for seat in RULES.to_move(live):
             if cards is None:
                 return
+            before = self._all_moves()
             world.gather(seat)
             for k in range(0, len(cards[seat]), SHOW):
                 self._wait_frames(self.forget_frames + 2, stop)  # the last cards' places are forgotten
                 world.show(seat, cards[seat][k:k + SHOW])
                 self._wait_frames(self.steady_frames + 2, stop)
                 world.gather(seat)
-            self._settle(live, Reveal(seat, tuple(sorted(cards[seat]))), stop, followed=False)
+            self._settle(live, Reveal(seat, tuple(sorted(cards[seat]))), before, stop, followed=False)
 
     # ------------------------------------------------------------------------------------ acting at the table
     def _act(self, truth: SquirrelsState, action: Action, stop: threading.Event) -> None:
         """Move the cards as ``action`` says, then answer the table's question if it asks one."""
         world = self.table_world
-        landed = time.monotonic()
+        before, landed = self._all_moves(), time.monotonic()
         match action:
             case Play(player=p, cards=cards, stacks=stacks):
                 self._lift(p, stacks, stop)
@@ -167,7 +169,7 @@ class SquirrelsBots(TableBots[SquirrelsState]):
                 world.flip_blind(p, stack, card)
             case Pickup():
                 world.clear_pile()
-        self._settle(truth, action, stop, landed=landed)
+        self._settle(truth, action, before, stop, landed=landed)
 
     def _lift(self, seat: int, stacks: tuple[int, ...], stop: threading.Event) -> None:
         """Stack tops picked up before they are played: the camera reports them gone from the seat first."""
@@ -176,11 +178,10 @@ class SquirrelsBots(TableBots[SquirrelsState]):
         if stacks:
             self._wait_frames(self.forget_frames + 2, stop)
 
-    def _settle(self, truth: SquirrelsState, action: Action, stop: threading.Event, *, followed: bool = True,
-                landed: float | None = None) -> None:
-        """Wait for the table to record ``action``, answering its question on the player's phone if it asks;
-        what it does not record, the referee types."""
-        before = self._all_moves()
+    def _settle(self, truth: SquirrelsState, action: Action, before: list[dict[str, Any]], stop: threading.Event,
+                *, followed: bool = True, landed: float | None = None) -> None:
+        """Wait for the table to record ``action`` after the moves ``before``, answering its question on the
+        player's phone if it asks; what it does not record, the referee types."""
         seat = getattr(action, "player", 0)
 
         def recorded() -> bool:

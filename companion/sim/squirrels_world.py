@@ -1,10 +1,12 @@
 """The simulated Squirrels table as the camera sees it, on the A2 mat: each player's four stacks side by side in
-their seat (a face-up top over a face-down card turned a little, so the card left when the top is played is seen
-as a different card), the Skip spot behind them, and the centre pile. Hands are the world's secret.
+their seat (a face-up top over a face-down card), the Skip spot behind them, and the centre pile. Hands are the
+world's secret.
 
-A poker-size card is 63 mm wide, so four stacks fill a long seat of the A2 mat (226 mm) and reach a little past
-it: the camera game seats two players, at seats 1 and 4, whose neighbours' boxes stay free
-(``hardware/README.md``, "Squirrels on the mat").
+The stacks lie a hand's width apart: the camera takes a card it no longer sees for one covered by a card it does
+see within about 65 mm (0.6 of a card's diagonal), so a top lifted from a stack closer to its neighbour would never
+be reported gone. Four stacks so spaced fill a long seat of the A2 mat (226 mm) and reach past it: the camera game
+seats two players, at seats 1 and 4, whose neighbours' boxes stay free (``hardware/README.md``, "Squirrels on the
+mat").
 """
 
 from __future__ import annotations
@@ -19,10 +21,10 @@ DECK = "squirrels"
 MAT = "A2"
 FRAME = (1280, 720)  # the A2 mat's cards need the pixels, as Crazy Corgi's do
 SEATS = ("seat-1", "seat-4")  # the two long seats facing one another across the centre
-STACK_MM = 64.0  # stack tops side by side, a millimetre apart
+STACK_MM = 72.0  # stack tops side by side, their centres further apart than the camera's "covered" reach
 ROW_MM = 32.0  # the row of stacks lies this far from the seat box's middle, towards the centre
 SKIP_MM = 45.0  # the Skip spot: this far from the box's middle, towards the table's edge (the card turned sideways)
-BACK_TURN = 20.0  # a stack's face-down card lies turned this much under its top: seen as a card of its own
+BACK_TURN = 6.0  # a stack's face-down card lies a little askew under its top
 FAN_MM = 66.0  # cards played together lie side by side, not overlapping, so the camera reads each
 # A card put on the pile must not lie where an older pile card of the same face lies (the camera would take it
 # for that card): closer than this and turned less than this.
