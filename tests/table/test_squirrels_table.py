@@ -36,9 +36,10 @@ class Camera:
             self.table.observe(observation, self.t)
         self.table.drain()
 
-    def lands(self, *faces: str, zone: str = "centre") -> None:
-        """Cards coming to rest in ``zone`` in one frame."""
-        self.frame += 1
+    def lands(self, *faces: str, zone: str = "centre", frames: int = 10) -> None:
+        """Cards coming to rest in ``zone`` in one frame, ``frames`` after the last report (a player's move takes
+        a while; cards of one play read apart are a frame or two apart)."""
+        self.frame += frames
         self.send(*(CardSeen(zone, face, 0.9, self.frame) for face in faces))
 
     def gone(self, face: str, zone: str) -> None:
@@ -336,3 +337,38 @@ def test_sq17_a_spread_short_of_the_count_is_the_referees_question(session, roun
     round_over.drain()
     assert moves(session, "reveal") == [{"type": "reveal", "player": 0, "cards": sorted(ANA_LEFT[:8])}]
     assert [finding.code for finding in session.state.audit] == ["card-count-mismatch"]
+
+
+def standing(session: TableSession) -> list[dict]:
+    """The plays the game stands on now (without those taken back)."""
+    kept = [m.event.payload for m in session.game.moves if m.event.payload["type"] == "play"]
+    return [{k: v for k, v in p.items() if v not in (None, [])} for p in kept]
+
+
+def test_sq18_a_card_of_the_same_play_read_a_frame_late_joins_it(session, laid_out, camera) -> None:
+    camera.lands("8")
+    camera.lands("8", frames=2)  # Ana's second 8, read two frames after the first: still Ana's play
+    assert standing(session) == [{"type": "play", "player": ANA, "cards": ["8", "8"]}]
+    assert session.state.current == BEN and session.state.hand_counts[ANA] == 6
+    camera.lands("wild")  # Ben's Wild: which value?
+    (prompt,) = session.prompts.open()
+    assert prompt.seat == BEN and len(prompt.options) == 8  # a Wild on an 8 is a 1 to an 8
+    camera.lands("5", frames=1)  # his 5 read a frame later: the question is withdrawn, the 5 joins the Wild...
+    assert session.prompts.open() == []
+    camera.wait(SETTLE_S)  # ...and once his stack's 5 has stayed put (SQ-13), the Wild can only be a 5
+    assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["5", "wild"], "value": 5}
+    camera.lands("5")  # Cai, much later: his own play
+    camera.wait(SETTLE_S)
+    assert standing(session)[-1] == {"type": "play", "player": CAI, "cards": ["5"]}
+    assert session.state.hand_counts == [6, 6, 7]
+
+
+def test_a_question_the_referee_settled_by_typing_is_withdrawn(session, laid_out, camera) -> None:
+    camera.lands("wild")  # Ana's Wild: which value?
+    (prompt,) = session.prompts.open()
+    session.submit({"type": "play", "player": ANA, "cards": ["wild"], "value": 4}, source="web")
+    laid_out.drain()
+    assert session.prompts.open() == [], "no answer is legal any more: it would hold up every card after it"
+    camera.lands("4")
+    camera.wait(SETTLE_S)
+    assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["4"]}

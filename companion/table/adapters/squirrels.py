@@ -6,9 +6,10 @@ rules know every top), so the printed mat needs no finer zones; drawn sub-zones 
 ``seat-N/skip`` count as ``seat-N`` and only order a layout's tops.
 
 - Four face-up cards coming to rest at a seat during the layout are that player's stack tops (ruling SQ-11).
-- Cards landing on the pile in one frame are one Action of the player to move (SQ-12). A card that is also one
-  of that player's stack tops came from the stack when that top leaves the seat within ``SETTLE_S`` (the
-  rules then draw the card below into the hand); otherwise from the hand (SQ-13).
+- Cards landing on the pile in one frame are one Action of the player to move (SQ-12), and so are cards of its
+  value reported up to ``GATHER_FRAMES`` frames later (one card read a frame late): the play is recorded again
+  with them (SQ-18). A card that is also one of that player's stack tops came from the stack when that top leaves
+  the seat within ``SETTLE_S`` (the rules then draw the card below into the hand); otherwise from the hand (SQ-13).
 - A single card landing while the player has a Blind card may be that Blind card flipped: when the hand could
   also have given it, the player says which (SQ-14). A Wild's declared value and a Push's or Skip's target are
   prompts to the player when more than one is allowed; a Skip set down at another seat is aimed at that seat.
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.games.actions import Action
+from companion.games.base import RuleViolation
 from companion.games.squirrels.actions import Blind, Done, Layout, Pickup, Play, Push, Reveal, Skip
 from companion.games.squirrels.cards import NUMBER, NUMBERS, kind, points
 from companion.games.squirrels.state import STACKS, Phase, SquirrelsState
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 CENTRE = "centre"
 SETTLE_S = 3.0  # longer than the camera takes to report a card gone (forget_frames, ~2 s)
 END_TURN = "blind-follow"
+GATHER_FRAMES = 2  # cards of one play the camera reads this many frames apart are still one play (SQ-18)
 REVEAL_WAIT_S = 60.0  # a spread that stops short of the counted cards this long is the referee's question
 
 
@@ -54,6 +57,7 @@ class _Landing:
     t: float
     target: int | None = None
     stacks: list[int] = field(default_factory=list)  # the mover's stacks these cards are known to come from
+    seq: int | None = None  # the move it was recorded as
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,7 @@ class SquirrelsAdapter(TableAdapter):
         self.on_pile: list[str] = []  # the cards lying in the centre now, as the camera sees them
         self.matched: Counter[str] = Counter()  # the rules' pile cards the camera has seen land
         self.turn = 0  # whose turn it was when the game last changed
+        self.last: _Landing | None = None  # the last cards read as a play on the pile
         self.skips_laid: Counter[int] = Counter()  # seat -> Skip cards seen set down before it, not yet taken
         self.shown: dict[int, list[str]] = {}  # seat -> cards spread face up there at the round's end
         self.shown_at: dict[int, float] = {}  # seat -> when the last of them was seen
@@ -82,9 +87,9 @@ class SquirrelsAdapter(TableAdapter):
             case CardSeen(zone=zone, face=face, frame=frame) if zone == CENTRE:
                 self.on_pile.append(face)
                 last = self.queue[-1] if self.queue else None
-                if isinstance(last, _Landing) and last.frame == frame and last.target is None:
+                if isinstance(last, _Landing) and frame - last.frame <= GATHER_FRAMES and last.target is None:
                     last.faces.append(face)
-                else:
+                elif not self._read_late(face, frame):
                     self.queue.append(_Landing([face], frame, t))
             case CardSeen(zone=zone, face=face, frame=frame):
                 self._seen_at_seat(zone, face, frame, t)
@@ -102,6 +107,30 @@ class SquirrelsAdapter(TableAdapter):
                 self.queue.append(_Cleared(t))
                 self.table.withdraw_objection(zone)
                 self.table.session.prompts.withdraw(f"unreadable:{zone}", "the card was taken away")
+
+    def _read_late(self, face: str, frame: int) -> bool:
+        """Ruling SQ-18: a card of the last play's value (or a Wild) read within ``GATHER_FRAMES`` frames of it
+        belongs to that play: a question about it is asked again with it, a recorded play is taken back and read
+        again with it. Nobody else can have played in so short a time."""
+        last, game = self.last, self.table.session.game
+        if last is None or self.queue or game is None or frame - last.frame > GATHER_FRAMES:
+            return False
+        values = {NUMBER.get(f) for f in [*last.faces, face] if kind(f) != "wild"}
+        if len(values) > 1 or None in values:
+            return False
+        about = f"{CENTRE}:{sorted(last.faces)[0]}"
+        if any(prompt.about == about for prompt in self.table.session.prompts.open()):
+            self.table.session.prompts.withdraw(about, "more cards of the same play")
+        elif last.seq is not None and game.moves and game.moves[-1].event.seq == last.seq:
+            self.matched.subtract(last.faces)
+            if isinstance(self.table.session.undo(source="camera (more cards of the same play)"), RuleViolation):
+                return False
+        else:
+            return False
+        last.faces.append(face)
+        last.seq = None
+        self.queue.appendleft(last)
+        return True
 
     def _seat(self, zone: str) -> int | None:
         """The seat of a seat zone or of one of its drawn sub-zones (``seat-3/stack-2``)."""
@@ -259,8 +288,11 @@ class SquirrelsAdapter(TableAdapter):
         zone = CENTRE if landing.target is None else f"seat:{landing.target}"
         question = f"What did {state.players[p]} do with {', '.join(faces)}?"
         self.table.propose(readings, source="camera", zone=zone, face=faces[0], seat=p, question=question)
+        if landing.target is None:
+            self.last = landing
         if game and len(game.moves) > before and landing.target is None:
             self.matched.update(faces)
+            landing.seq = game.moves[-1].event.seq
 
     def _readings(self, state: SquirrelsState, p: int, faces: tuple[str, ...], stacks: tuple[int, ...],
                   target: int | None) -> list[Action]:
@@ -338,6 +370,17 @@ class SquirrelsAdapter(TableAdapter):
             prompts.ask(END_TURN, question, [Option("End my turn", Done(p))], seat=p)
         elif any(prompt.about == END_TURN for prompt in prompts.open()):
             prompts.withdraw(END_TURN, "the game has moved on")
+        self._withdraw_stale(state)
+
+    def _withdraw_stale(self, state: SquirrelsState | None) -> None:
+        """A question about cards none of whose answers the rules allow any more (the referee typed the move
+        meanwhile) is withdrawn: it would hold up every card after it."""
+        game = self.table.session.game
+        for prompt in self.table.session.prompts.open():
+            if not prompt.about.startswith((f"{CENTRE}:", "seat:", "unreadable:")) or game is None:
+                continue
+            if state is None or all(game.ruleset.legal(state, o.action) is not None for o in prompt.options):
+                self.table.session.prompts.withdraw(prompt.about, "the game has moved on")
 
     # ------------------------------------------------------------------------------------ view
     def live_key(self, t: float) -> tuple[Any, ...]:
