@@ -364,7 +364,8 @@ def test_sq18_a_card_of_the_same_play_read_a_frame_late_joins_it(session, laid_o
 
 
 def test_a_question_the_referee_settled_by_typing_is_withdrawn(session, laid_out, camera) -> None:
-    camera.lands("wild")  # Ana's Wild: which value?
+    camera.lands("wild")  # Ana's Wild, from her hand (her stack's Wild stays put): which value?
+    camera.wait(SETTLE_S)
     (prompt,) = session.prompts.open()
     session.submit({"type": "play", "player": ANA, "cards": ["wild"], "value": 4}, source="web")
     laid_out.drain()
