@@ -43,9 +43,14 @@ def _crazy(game: CameraGame) -> str:
             f"table asked {game.prompts} questions)")
 
 
+def _squirrels(game: CameraGame) -> str:
+    return (f"(the camera recorded {game.camera_plays} moves from the cards, stack layouts and round-end spreads "
+            f"included; the referee typed {game.typed}; the table asked {game.prompts} questions)")
+
+
 CAMERA_BOTS: dict[str, CameraBots] = {
     "pigzup": CameraBots(play_simulated, _pigzup),
     "corgi-pileup": CameraBots(play_corgi_by_camera, _corgi),
     "crazy-corgi": CameraBots(play_crazy_corgi_by_camera, _crazy),
-    "squirrels": CameraBots(play_squirrels_by_camera, _crazy, seats=2),  # four stacks fill a seat of the A2 mat
+    "squirrels": CameraBots(play_squirrels_by_camera, _squirrels, seats=2),  # four stacks fill a seat of the A2 mat
 }

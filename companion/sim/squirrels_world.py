@@ -24,7 +24,9 @@ SEATS = ("seat-1", "seat-4")  # the two long seats facing one another across the
 STACK_MM = 72.0  # stack tops side by side, their centres further apart than the camera's "covered" reach
 ROW_MM = 32.0  # the row of stacks lies this far from the seat box's middle, towards the centre
 SKIP_MM = 45.0  # the Skip spot: this far from the box's middle, towards the table's edge (the card turned sideways)
-BACK_TURN = 6.0  # a stack's face-down card lies a little askew under its top
+# A stack's face-down card lies askew under its top: the recogniser now and then takes a back for an unknown
+# card, and one lying square where the top lay would keep the lifted top "seen", never reported gone.
+BACK_TURN = 20.0
 FAN_MM = 66.0  # cards played together lie side by side, not overlapping, so the camera reads each
 # A card put on the pile must not lie where an older pile card of the same face lies (the camera would take it
 # for that card): closer than this and turned less than this.
