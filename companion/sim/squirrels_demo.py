@@ -25,6 +25,7 @@ from companion.sim.squirrels_world import DECK, MAT, SEATS, SquirrelsWorld
 from companion.sim.table import simulated_table
 from companion.sim.table_bots import CameraGame, TableBots
 from companion.sim.worlds import plan_world
+from companion.table.adapters.squirrels import stacks_label
 from companion.table.session import TableSession
 
 RULES = Squirrels()
@@ -122,7 +123,7 @@ class SquirrelsBots(TableBots[SquirrelsState]):
                 world.lay_stack(seat, i, None, face_down=True)
             for i, stack in enumerate(truth.stacks[seat]):
                 world.lay_stack(seat, i, stack.top, face_down=False)
-                self._wait_frames(self.steady_frames + 2, stop)
+                self._until(lambda n=i + 1, who=live.players[seat]: self._laid(who) >= n, stop)  # seen: the next
             tops = tuple(st.top or "" for st in truth.stacks[seat])
             self._settle(truth, Layout(seat, tops), before, stop, followed=False)
 
@@ -199,6 +200,11 @@ class SquirrelsBots(TableBots[SquirrelsState]):
         else:
             self.typed += 1
             self.session.submit(action, source="referee")
+
+    def _laid(self, name: str) -> int:
+        """How many of ``name``'s stack tops the table has seen laid out."""
+        piles = self._view().get("piles", [])
+        return next((len(p["cards"]) for p in piles if p["label"] == stacks_label(name)), 0)
 
     def _all_moves(self) -> list[dict[str, Any]]:
         game = self.session.game

@@ -109,6 +109,7 @@ def test_sq11_a_layout_card_taken_back_is_not_a_stack_top(session, table, camera
     camera.gone("9", ZONE[ANA])  # a card set down at Ana's place by mistake is taken away
     camera.lands("6", zone=ZONE[ANA])
     assert moves(session, "layout") == []
+    assert table.view()["piles"] == [{"label": "Ana's stacks", "cards": ["7", "skip", "6"]}], "laid so far"
     camera.lands("wild", zone=ZONE[ANA])
     assert moves(session, "layout") == [{"type": "layout", "player": ANA, "tops": ["7", "skip", "6", "wild"]}]
 

@@ -48,6 +48,11 @@ GATHER_FRAMES = 2  # cards of one play the camera reads this many frames apart a
 REVEAL_WAIT_S = 60.0  # a spread that stops short of the counted cards this long is the referee's question
 
 
+def stacks_label(name: str) -> str:
+    """The page's name for a player's stack tops (as laid out so far, during the layout)."""
+    return f"{name}'s stacks"
+
+
 @dataclass
 class _Landing:
     """Cards that came to rest together: on the pile, or a Skip card at ``target``'s seat."""
@@ -384,18 +389,21 @@ class SquirrelsAdapter(TableAdapter):
 
     # ------------------------------------------------------------------------------------ view
     def live_key(self, t: float) -> tuple[Any, ...]:
-        return tuple(self.on_pile), tuple((seat, tuple(cards)) for seat, cards in self.shown.items())
+        shown = tuple((seat, tuple(cards)) for seat, cards in self.shown.items())
+        return tuple(self.on_pile), shown, tuple((seat, tuple(laid)) for seat, laid in self.laid.items())
 
     def view(self) -> dict[str, Any]:
-        """The cards lying in the centre now, as the camera sees them; each player's stack tops and a Skip card
-        before them, as the table recorded them; the cards spread at a round's end, as they are seen."""
+        """The cards lying in the centre now, as the camera sees them; each player's stack tops (those seen so far
+        during the layout) and a Skip card before them, as the table recorded them; the cards spread at a round's
+        end, as they are seen."""
         state = self._state()
         piles: list[dict[str, Any]] = []
         for seat, name in enumerate(state.players if state is not None else ()):
             assert state is not None
             tops = [st.top for st in state.stacks[seat] if st.top is not None]
+            tops = tops or [face for _zone, face in self.laid.get(seat, [])]
             if tops:
-                piles.append({"label": f"{name}'s stacks", "cards": tops})
+                piles.append({"label": stacks_label(name), "cards": tops})
             if state.skips[seat]:
                 piles.append({"label": f"Skip card before {name}", "cards": ["skip"]})
             if self.shown.get(seat):
