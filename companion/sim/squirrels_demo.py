@@ -22,8 +22,7 @@ from companion.games.squirrels.actions import Blind, Deal, Layout, Pickup, Play,
 from companion.games.squirrels.state import Phase, SquirrelsState
 from companion.sim.squirrels_bots import SquirrelsBot
 from companion.sim.squirrels_world import DECK, MAT, SEATS, SquirrelsWorld
-from companion.sim.table import simulated_table
-from companion.sim.table_bots import CameraGame, TableBots
+from companion.sim.table_bots import CameraGame, TableBots, play_in_world
 from companion.sim.worlds import plan_world
 from companion.table.adapters.squirrels import stacks_label
 from companion.table.session import TableSession
@@ -252,14 +251,10 @@ def play_squirrels_by_camera(
     play in the log, whose world is known, is resumed with its cards as they were."""
     plan = plan_world(config, session, DECK, players, rng)
     world = SquirrelsWorld(len(plan.players), seed=plan.seed)
-    config = replace(config, camera=replace(config.camera, mat=MAT))  # the camera finds the mat the world lies on
-    with simulated_table(config, session, world, DECK, rng.getrandbits(16)):
-        setup = GameSetup(DECK, plan.players, variant, options or {}, seats=SEATS[: len(plan.players)])
-        game_id = plan.begin(config, session, setup)
-        bots = SquirrelsBots(session, world, world_seed=plan.seed, rng=rng, pace=pace,
+    setup = GameSetup(DECK, plan.players, variant, options or {}, seats=SEATS[: len(plan.players)])
+
+    def team(config: Config) -> SquirrelsBots:
+        return SquirrelsBots(session, world, world_seed=plan.seed, rng=rng, pace=pace,
                              forget_frames=config.camera.forget_frames, steady_frames=config.camera.steady_frames)
-        if plan.resumed:
-            bots.lay_out()
-        bots.play(stop)
-        asked = sum(1 for line in session.log.prompts(game_id) if line["kind"] == "asked")
-        return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s)
+
+    return play_in_world(config, session, world, plan, setup, mat=MAT, rng=rng, stop=stop, team=team)
