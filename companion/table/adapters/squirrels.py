@@ -259,6 +259,7 @@ class SquirrelsAdapter(TableAdapter):
         p = state.current
         gone = self.gone.setdefault(p, Counter())
         tops = {i: st.top for i, st in enumerate(state.stacks[p]) if st.top is not None}
+        landing.stacks = [i for i in landing.stacks if i in tops]  # a top the referee has recorded played since
         need = Counter(landing.faces) - Counter(tops[i] for i in landing.stacks)
         for face in need.elements():
             free = [i for i, top in tops.items() if top == face and i not in landing.stacks]
