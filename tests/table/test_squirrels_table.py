@@ -354,7 +354,7 @@ def test_sq18_a_card_of_the_same_play_read_a_frame_late_joins_it(session, laid_o
     camera.lands("wild")  # Ben's Wild: which value?
     (prompt,) = session.prompts.open()
     assert prompt.seat == BEN and len(prompt.options) == 8  # a Wild on an 8 is a 1 to an 8
-    camera.lands("5", frames=1)  # his 5 read a frame later: the question is withdrawn, the 5 joins the Wild...
+    camera.lands("5", frames=15)  # his 5 read while he is asked: the question is withdrawn, the 5 joins the Wild...
     assert session.prompts.open() == []
     camera.wait(SETTLE_S)  # ...and once his stack's 5 has stayed put (SQ-13), the Wild can only be a 5
     assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["5", "wild"], "value": 5}

@@ -114,19 +114,20 @@ class SquirrelsAdapter(TableAdapter):
                 self.table.session.prompts.withdraw(f"unreadable:{zone}", "the card was taken away")
 
     def _read_late(self, face: str, frame: int) -> bool:
-        """Ruling SQ-18: a card of the last play's value (or a Wild) read within ``GATHER_FRAMES`` frames of it
-        belongs to that play: a question about it is asked again with it, a recorded play is taken back and read
-        again with it. Nobody else can have played in so short a time."""
+        """Ruling SQ-18: a card of the last play's value (or a Wild) belongs to that play while the table is still
+        asking about it (it is asked again with the card), or when read within ``GATHER_FRAMES`` frames of it (the
+        recorded play is taken back and read again with it): nobody else can have played meanwhile."""
         last, game = self.last, self.table.session.game
-        if last is None or self.queue or game is None or frame - last.frame > GATHER_FRAMES:
+        if last is None or self.queue or game is None:
             return False
         values = {NUMBER.get(f) for f in [*last.faces, face] if kind(f) != "wild"}
         if len(values) > 1 or None in values:
             return False
         about = f"{CENTRE}:{sorted(last.faces)[0]}"
         if any(prompt.about == about for prompt in self.table.session.prompts.open()):
-            self.table.session.prompts.withdraw(about, "more cards of the same play")
-        elif last.seq is not None and game.moves and game.moves[-1].event.seq == last.seq:
+            self.table.session.prompts.withdraw(about, "more cards of the same play")  # nobody has played since
+        elif frame - last.frame <= GATHER_FRAMES and last.seq is not None and game.moves and \
+                game.moves[-1].event.seq == last.seq:
             self.matched.subtract(last.faces)
             if isinstance(self.table.session.undo(source="camera (more cards of the same play)"), RuleViolation):
                 return False
