@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 CENTRE = "centre"
 SETTLE_S = 3.0  # longer than the camera takes to report a card gone (forget_frames, ~2 s)
 END_TURN = "blind-follow"
-GATHER_FRAMES = 2  # cards of one play the camera reads this many frames apart are still one play (SQ-18)
+GATHER_FRAMES = 6  # cards of one play read this many frames apart (half a second or less) are one play (SQ-18)
 REVEAL_WAIT_S = 60.0  # a spread that stops short of the counted cards this long is the referee's question
 
 
