@@ -22,9 +22,9 @@ SPACING_MM = 42.0  # how far apart the cards of a trick lie in the centre (they 
 
 @dataclass(frozen=True)
 class Placed:
-    """A card lying on the table: face up, or face down (``face`` is ``None``)."""
+    """A card lying face up on the table."""
 
-    face: str | None
+    face: str
     x: float
     y: float
     angle: float

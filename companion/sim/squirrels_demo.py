@@ -118,10 +118,8 @@ class SquirrelsBots(TableBots[SquirrelsState]):
         for seat in RULES.to_move(live):
             before = self._all_moves()
             world.gather(seat)
-            for i in range(len(truth.stacks[seat])):
-                world.lay_stack(seat, i, None, face_down=True)
             for i, stack in enumerate(truth.stacks[seat]):
-                world.lay_stack(seat, i, stack.top, face_down=False)
+                world.lay_top(seat, i, stack.top or "")
                 self._until(lambda n=i + 1, who=live.players[seat]: self._laid(who) >= n, stop)  # seen: the next
             tops = tuple(st.top or "" for st in truth.stacks[seat])
             self._settle(truth, Layout(seat, tops), before, stop, followed=False)
@@ -166,8 +164,8 @@ class SquirrelsBots(TableBots[SquirrelsState]):
                 self._lift(p, () if stack is None else (stack,), stop)
                 landed = time.monotonic()
                 world.set_skip(target)
-            case Blind(player=p, stack=stack, card=card):
-                world.flip_blind(p, stack, card)
+            case Blind(card=card):
+                world.flip_blind(card)
             case Pickup():
                 world.clear_pile()
         self._settle(truth, action, before, stop, landed=landed)
@@ -232,7 +230,8 @@ class SquirrelsBots(TableBots[SquirrelsState]):
         for seat, stacks in enumerate(truth.stacks):
             if live.stacks[seat]:
                 for i, stack in enumerate(stacks):
-                    self.table_world.lay_stack(seat, i, stack.top, face_down=bool(stack.down))
+                    if stack.top is not None:
+                        self.table_world.lay_top(seat, i, stack.top)
         for card, _value in truth.pile:
             self.table_world.land([card])
 

@@ -1,6 +1,7 @@
-"""The simulated Squirrels table as the camera sees it, on the A2 mat: each player's four stacks side by side in
-their seat (a face-up top over a face-down card), the Skip spot behind them, and the centre pile. Hands are the
-world's secret.
+"""The simulated Squirrels table as the camera sees it, on the A2 mat: each player's four stack tops side by side
+in their seat, the Skip spot behind them, and the centre pile. Hands and face-down cards are the world's secret:
+the face-down cards under the tops are not drawn (the recogniser now and then takes a card's back for an unknown
+card, and one found where a lifted top lay keeps that top "seen", never reported gone).
 
 The stacks lie a hand's width apart: the camera takes a card it no longer sees for one covered by a card it does
 see within about 65 mm (0.6 of a card's diagonal), so a top lifted from a stack closer to its neighbour would never
@@ -24,9 +25,6 @@ SEATS = ("seat-1", "seat-4")  # the two long seats facing one another across the
 STACK_MM = 72.0  # stack tops side by side, their centres further apart than the camera's "covered" reach
 ROW_MM = 32.0  # the row of stacks lies this far from the seat box's middle, towards the centre
 SKIP_MM = 45.0  # the Skip spot: this far from the box's middle, towards the table's edge (the card turned sideways)
-# A stack's face-down card lies askew under its top: the recogniser now and then takes a back for an unknown
-# card, and one lying square where the top lay would keep the lifted top "seen", never reported gone.
-BACK_TURN = 20.0
 FAN_MM = 66.0  # cards played together lie side by side, not overlapping, so the camera reads each
 # A card put on the pile must not lie where an older pile card of the same face lies (the camera would take it
 # for that card): closer than this and turned less than this.
@@ -44,14 +42,13 @@ class SquirrelsWorld(CardWorld):
         super().__init__(seed, mat=MAT, frame=FRAME)
         self.seat_zones = SEATS[:players]
         self.tops: dict[tuple[int, int], Placed] = {}  # (seat, stack) -> the face-up top
-        self.backs: dict[tuple[int, int], Placed] = {}  # (seat, stack) -> the face-down card under it
         self.skips: dict[int, Placed] = {}  # seat -> the Skip card lying at its Skip spot
         self.pile: list[Placed] = []  # the centre, oldest first
         self.shown: dict[int, list[Placed]] = {}  # seat -> cards it spreads face up at the round's end
 
     def lying(self) -> list[Placed]:
         shown = [card for cards in self.shown.values() for card in cards]
-        return [*self.backs.values(), *self.tops.values(), *self.skips.values(), *self.pile, *shown]
+        return [*self.tops.values(), *self.skips.values(), *self.pile, *shown]
 
     # ------------------------------------------------------------------------------------ places
     def _seat(self, seat: int) -> tuple[float, float, float]:
@@ -68,24 +65,19 @@ class SquirrelsWorld(CardWorld):
         return x + self.rng.uniform(-1.5, 1.5), y + self.rng.uniform(-1.5, 1.5), angle + self.rng.uniform(-2, 2)
 
     # ------------------------------------------------------------------------------------ what players do
-    def lay_stack(self, seat: int, stack: int, top: str | None, face_down: bool) -> None:
-        """A stack dealt: a face-down card (if any is left) with its face-up top (if any) over it."""
+    def lay_top(self, seat: int, stack: int, top: str) -> None:
+        """A stack's face-up top laid on its face-down cards."""
         x, y = self.stack_place(seat, stack)
         with self.lock:
-            if face_down:
-                self.backs[seat, stack] = Placed(None, *self._jitter(x, y, BACK_TURN))
-            if top is not None:
-                self.tops[seat, stack] = Placed(top, *self._jitter(x, y, 0.0))
+            self.tops[seat, stack] = Placed(top, *self._jitter(x, y, 0.0))
 
     def lift_top(self, seat: int, stack: int) -> None:
         """A stack's top picked up to be played (the card drawn from below it leaves one face-down card)."""
         with self.lock:
             self.tops.pop((seat, stack), None)
 
-    def flip_blind(self, seat: int, stack: int, face: str) -> None:
+    def flip_blind(self, face: str) -> None:
         """A Blind card turned over into the centre."""
-        with self.lock:
-            self.backs.pop((seat, stack), None)
         self.land([face])
 
     def land(self, faces: list[str]) -> None:
@@ -134,8 +126,6 @@ class SquirrelsWorld(CardWorld):
         with self.lock:
             for key in [k for k in self.tops if k[0] == seat]:
                 del self.tops[key]
-            for key in [k for k in self.backs if k[0] == seat]:
-                del self.backs[key]
             self.skips.pop(seat, None)
             self.shown.pop(seat, None)
 
@@ -147,7 +137,7 @@ class SquirrelsWorld(CardWorld):
 
     def pile_faces(self) -> list[str]:
         with self.lock:
-            return [p.face for p in self.pile if p.face is not None]
+            return [p.face for p in self.pile]
 
     def skipped(self) -> set[int]:
         with self.lock:
