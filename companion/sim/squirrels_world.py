@@ -16,7 +16,8 @@ import math
 from collections.abc import Iterator
 
 from companion.sim.corgi_world import CardWorld, Placed
-from companion.vision.mat import CENTRE
+from companion.sim.render import CARD_MM
+from companion.vision.mat import CENTRE, mat_layout
 
 DECK = "squirrels"
 MAT = "A2"
@@ -25,7 +26,7 @@ SEATS = ("seat-1", "seat-4")  # the two long seats facing one another across the
 STACK_MM = 72.0  # stack tops side by side, their centres further apart than the camera's "covered" reach
 ROW_MM = 32.0  # the row of stacks lies this far from the seat box's middle, towards the centre
 SKIP_MM = 45.0  # the Skip spot: this far from the box's middle, towards the table's edge (the card turned sideways)
-FAN_MM = 66.0  # cards played together lie side by side, not overlapping, so the camera reads each
+GAP_MM = 3.0  # cards played together lie side by side this far apart, not overlapping, so the camera reads each
 # A card put on the pile must not lie where an older pile card of the same face lies (the camera would take it
 # for that card): closer than this and turned less than this.
 SAME_PLACE_MM, SAME_TURN = 30.0, 18.0
@@ -41,6 +42,8 @@ class SquirrelsWorld(CardWorld):
             raise ValueError(f"the simulated Squirrels table seats {len(SEATS)} players, not {players}")
         super().__init__(seed, mat=MAT, frame=FRAME)
         self.seat_zones = SEATS[:players]
+        centre = next(z for z in mat_layout(MAT).zones if z.name == CENTRE)
+        self.reach = (centre.x1 - centre.x0) / 2 - 5.0  # how far from the middle a pile card's centre may lie
         self.tops: dict[tuple[int, int], Placed] = {}  # (seat, stack) -> the face-up top
         self.skips: dict[int, Placed] = {}  # seat -> the Skip card lying at its Skip spot
         self.pile: list[Placed] = []  # the centre, oldest first
@@ -84,17 +87,25 @@ class SquirrelsWorld(CardWorld):
         """Cards put on the pile in one go, side by side, where no older card of the same face lies."""
         cx, cy = self.zones[CENTRE]
         with self.lock:
-            offsets = [(i - (len(faces) - 1) / 2) * FAN_MM for i in range(len(faces))]
-            poses = next(self._novel(cx, cy, faces, offsets), None)
+            poses = next(self._novel(cx, cy, faces), None)
             if poses is None:  # a pile so deep that every place is taken: lie anywhere
-                poses = [(cx + dx, cy, 0.0) for dx in offsets]
+                poses = [(cx + dx, cy, 0.0) for dx in self._fan(len(faces), 0.0)]
             self.pile += [Placed(face, *self._jitter(*pose)) for face, pose in zip(faces, poses, strict=True)]
 
-    def _novel(self, cx: float, cy: float, faces: list[str], offsets: list[float]) -> Iterator[list[tuple]]:
+    @staticmethod
+    def _fan(n: int, turn: float) -> list[float]:
+        """Where ``n`` cards turned ``turn`` degrees lie side by side, from the middle of the fan."""
+        width, height = CARD_MM
+        across = width * abs(math.cos(math.radians(turn))) + height * abs(math.sin(math.radians(turn))) + GAP_MM
+        return [(i - (n - 1) / 2) * across for i in range(n)]
+
+    def _novel(self, cx: float, cy: float, faces: list[str]) -> Iterator[list[tuple]]:
         for turn in TURNS:
+            offsets = self._fan(len(faces), turn)
             for shift in SHIFTS:
                 poses = [(cx + shift + dx, cy, turn) for dx in offsets]
-                if all(self._free(face, pose) for face, pose in zip(faces, poses, strict=True)):
+                if abs(shift) + max(offsets) <= self.reach and all(
+                        self._free(face, pose) for face, pose in zip(faces, poses, strict=True)):
                     yield poses
 
     def _free(self, face: str, pose: tuple[float, float, float]) -> bool:
