@@ -193,6 +193,8 @@ class SquirrelsBots(TableBots[SquirrelsState]):
             self.camera_moves += 1
             if landed is not None and followed:
                 self._shown(action, landed)
+        elif stop.is_set():
+            return  # the table is being stopped: the move is left as far as it got
         elif followed:
             self._type(action, "the camera or the table did not record it")
         else:
