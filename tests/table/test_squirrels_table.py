@@ -374,3 +374,15 @@ def test_a_question_the_referee_settled_by_typing_is_withdrawn(session, laid_out
     camera.lands("4")
     camera.wait(SETTLE_S)
     assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["4"]}
+
+
+def test_a_card_like_one_answered_on_a_phone_landing_later_is_another_card(session, laid_out, camera) -> None:
+    camera.lands("5")
+    camera.wait(SETTLE_S)  # Ana, from her hand
+    camera.lands("wild")  # Ben's Wild: asked, and answered as a 5
+    (prompt,) = session.prompts.open()
+    session.prompts.answer(prompt.id, 4, by="Ben's phone", referee=False)
+    laid_out.drain()
+    camera.lands("wild")  # Cai's own Wild, much later: a new card, asked again
+    (again,) = session.prompts.open()
+    assert again.seat == CAI and again.id != prompt.id

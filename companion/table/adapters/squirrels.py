@@ -360,6 +360,7 @@ class SquirrelsAdapter(TableAdapter):
         """Offer the end of the turn after a Blind card; drop prompts and matches the game has moved past."""
         state = self._state()
         prompts = self.table.session.prompts
+        self._answered()
         if state is not None and not state.pile:
             self.matched.clear()
         if state is None or state.phase is not Phase.REVEAL:
@@ -378,6 +379,20 @@ class SquirrelsAdapter(TableAdapter):
         elif any(prompt.about == END_TURN for prompt in prompts.open()):
             prompts.withdraw(END_TURN, "the game has moved on")
         self._withdraw_stale(state)
+
+    def _answered(self) -> None:
+        """The last cards read from the pile recorded since, by a player's answer or the referee: the camera has
+        seen them land (a card of the same face landing later is another card)."""
+        last, game = self.last, self.table.session.game
+        if last is None or last.seq is not None or not game or not game.moves:
+            return
+        move = game.moves[-1].event
+        payload = move.payload
+        cards = payload.get("cards") or ([payload["card"]] if payload.get("card") else [payload.get("type")])
+        if move.kind == "action" and payload.get("type") in ("play", "blind", "push") and \
+                sorted(cards) == sorted(last.faces):
+            self.matched.update(last.faces)
+            last.seq = move.seq
 
     def _withdraw_stale(self, state: SquirrelsState | None) -> None:
         """A question about cards none of whose answers the rules allow any more (the referee typed the move
