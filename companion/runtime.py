@@ -24,12 +24,14 @@ from companion.devices.hub import DeviceHub
 from companion.devices.pads import TareRefused
 from companion.devices.settings import SIM_PORT
 from companion.devices.speech import Voice
+from companion.games.registry import get_game
 from companion.service import notify
 from companion.table.live import LiveTable
 from companion.table.observations import ButtonEdge, ButtonPress, PadsTared
 from companion.table.session import TableSession
 from companion.vision.catalog import Catalog, CatalogError, load_catalog
 from companion.vision.live import recognizer_for, tracker_for
+from companion.vision.mat import mat_advice
 from companion.vision.seats import seat_of_zone
 from companion.vision.sources import FrameSource, open_source
 from companion.vision.watcher import CardWatcher
@@ -139,6 +141,9 @@ def live_table(
 def _read_deck(watcher: CardWatcher, catalogs: Callable[[str], Catalog], config: Config, game: str | None) -> None:
     """The camera reads the deck of the game in play (each game has its own deck, named as the game)."""
     deck = game or config.camera.deck
+    advice = mat_advice(game, config.camera.mat, get_game(game).title if game else "")
+    if advice:
+        log.warning("%s", advice)
     try:
         watcher.use(recognizer_for(catalogs(deck), config.camera, config.resolve))
     except CatalogError as exc:

@@ -22,6 +22,7 @@ from companion.sim.camera_bots import CAMERA_BOTS
 from companion.table.log import EventLog
 from companion.table.session import TableSession
 from companion.vision.catalog import CatalogError
+from companion.vision.mat import SMALLEST_MAT
 from companion.vision.zones import ZonesError
 from companion.web.server import start_server
 
@@ -190,6 +191,9 @@ def run_demo(args: argparse.Namespace, config: Config) -> int:
                       "stopped: the bots carry it on if they can (the same game, the same table), else it is kept "
                       "as it was, ended, and a new one starts.")
             print(f"Tableside demo: {ruleset.title} ({args.variant}) for {', '.join(players)}; log: {log.path}")
+            if args.game in SMALLEST_MAT and args.entry == "camera":
+                print(f"{ruleset.title} needs the {SMALLEST_MAT[args.game]} mat: its piles lie too close to read on a "
+                      "smaller one (hardware/README.md). The simulated camera films one.")
             play(args, config, session, rng, stop, serving)
             print_result(session.snapshot())
             if serving and args.then == "serve":

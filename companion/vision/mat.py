@@ -19,6 +19,10 @@ CENTRE = "centre"
 DISCARD = "discard"
 KENNELS = 3  # Crazy Corgi: "You can create up to 3 piles of cards in front of you, called 'Kennels'."
 KENNEL_GAMES = frozenset({"crazy-corgi"})  # games whose mat splits each seat into Kennels and the centre in two
+# The smallest printed mat whose zones the camera reads for a game, where A3 is too small (measured with
+# benchmarks/bench_kennels.py; hardware/README.md, "Crazy Corgi"): on A3 three Kennels of 63 mm cards overlap.
+SMALLEST_MAT = {"crazy-corgi": "A2"}
+MAT_SIZES = ("A3", "A2")  # smallest first
 
 # Which seats a table of n players uses: opposite one another, so nobody reaches across a neighbour.
 SEATS_FOR_PLAYERS = {2: (1, 4), 3: (1, 3, 5), 4: (1, 3, 4, 6), 5: (1, 2, 3, 4, 5), 6: (1, 2, 3, 4, 5, 6)}
@@ -104,10 +108,20 @@ class MatLayout:
         return None
 
 
+def mat_advice(game: str | None, size: str, title: str = "") -> str | None:
+    """What a table on the ``size`` mat (``none``: zones drawn) must hear before it plays ``game`` (called
+    ``title``), or ``None``."""
+    needed = SMALLEST_MAT.get(game or "")
+    if needed is None or size not in MAT_SIZES or MAT_SIZES.index(size) >= MAT_SIZES.index(needed):
+        return None
+    return (f"{title or game} needs the {needed} mat (mat/tableside-mat-{needed}-{game}.pdf): on {size} its piles "
+            f"lie too close for the camera to read them; set [camera] mat = \"{needed}\" (hardware/README.md)")
+
+
 def mat_layout(size: str = "A3", game: str | None = None) -> MatLayout:
     """The layout for an ``A3`` or ``A2`` mat; for a game of ``KENNEL_GAMES`` its Kennel variant (same markers,
     each seat zone in three Kennel zones, the centre a draw zone and a discard pile), else the usual one."""
-    scales = {"A3": 1.0, "A2": math.sqrt(2.0)}
+    scales = dict(zip(MAT_SIZES, (1.0, math.sqrt(2.0)), strict=True))
     if size not in scales:
         raise ValueError(f"mat size must be one of {', '.join(scales)}, not {size!r}")
     k = scales[size]

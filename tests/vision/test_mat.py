@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.mat import SEATS_FOR_PLAYERS, mat_layout
+from companion.vision.mat import SEATS_FOR_PLAYERS, mat_advice, mat_layout
 from companion.vision.mat_print import mat_image, mat_pdf, mat_svg
 from companion.vision.registration import MatLocator
 
@@ -89,3 +89,11 @@ def test_drawn_zones_for_a_kennel_game_name_the_kennels_and_the_discard_pile() -
     assert table_zone_names(2, "crazy-corgi") == [
         "seat-1/kennel-1", "seat-1/kennel-2", "seat-1/kennel-3",
         "seat-4/kennel-1", "seat-4/kennel-2", "seat-4/kennel-3", "centre", "discard"]
+
+
+def test_a_table_on_a_mat_too_small_for_the_game_is_told_which_mat_it_needs() -> None:
+    advice = mat_advice("crazy-corgi", "A3", "Crazy Corgi")
+    assert advice is not None and advice.startswith("Crazy Corgi needs the A2 mat")
+    assert 'mat = "A2"' in advice
+    assert mat_advice("crazy-corgi", "A2") is None and mat_advice("crazy-corgi", "none") is None
+    assert mat_advice("corgi-pileup", "A3") is None and mat_advice(None, "A3") is None

@@ -82,13 +82,7 @@ class CorgiPileup(Ruleset[CorgiState]):
         # "The player who most recently pet a dog leads the first trick": the referee says who (a seat).
         leader = self.seat_option(setup, "first_leader")
         # A game carried on from paper starts from the scores the markers show (default: everyone on 0).
-        scores = setup.options.get("starting_scores", [0] * n)
-        if (
-            not isinstance(scores, list)
-            or len(scores) != n
-            or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= TARGET for s in scores)
-        ):
-            raise MalformedAction("bad-option", f"starting_scores must list {n} scores from 0 to {TARGET}.")
+        scores = self.scores_option(setup, "starting_scores", TARGET)
         state = CorgiState(
             setup=setup,
             # Strategic: "Deal each player 7 cards at the start of each round (instead of 5)."
