@@ -42,6 +42,7 @@ class BenchGame:
 GAMES: dict[str, BenchGame] = {
     "corgi-pileup": BenchGame(options={"starting_scores": [12, 12, 12]}, knobs={"mischief": 0.2}),
     "crazy-corgi": BenchGame(options={"starting_points": [3, 3, 3]}),  # two points to go: a set or two each
+    "squirrels": BenchGame(players=2, options={"rounds": 1}),  # two players: four stacks fill an A2 seat
 }
 
 
@@ -81,4 +82,5 @@ if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as tmp:
         bench_games(Path(tmp), args.game, args.games)
         bench = GAMES[args.game]
-        bench_demo(Path(tmp), args.game, bench.players, bench.variant)
+        rounds = ("--rounds", str(bench.options["rounds"])) if "rounds" in bench.options else ()
+        bench_demo(Path(tmp), args.game, bench.players, bench.variant, rounds)

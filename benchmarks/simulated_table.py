@@ -21,12 +21,14 @@ def config_file(folder: Path, extra: str = "", name: str = "companion.toml") -> 
     return path
 
 
-def bench_demo(folder: Path, game: str, players: int = 3, variant: str = "standard") -> None:
-    """``companion demo --game GAME`` to a winner with the status page on: wall time, CPU % and peak RSS."""
+def bench_demo(folder: Path, game: str, players: int = 3, variant: str = "standard", extra: tuple[str, ...] = ()
+               ) -> None:
+    """``companion demo --game GAME`` (and ``extra`` options) to a winner with the status page on: wall time, CPU %
+    and peak RSS."""
     config = config_file(folder, '[web]\nport = 0\nsecret_key_file = "key"\n', name="demo.toml")
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "companion", "-c", str(config), "demo", "--game", game, "--seed", "2",
-                           "--players", str(players), "--variant", variant, "--then", "exit"],
+                           "--players", str(players), "--variant", variant, *extra, "--then", "exit"],
                           capture_output=True, text=True, check=True)
     wall = time.monotonic() - started
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -13,15 +13,18 @@ from typing import Any
 from companion.sim.corgi_demo import play_corgi_by_camera
 from companion.sim.crazy_corgi_demo import play_crazy_corgi_by_camera
 from companion.sim.pigzup_demo import SimulatedGame, play_simulated
+from companion.sim.squirrels_demo import play_squirrels_by_camera
 from companion.sim.table_bots import CameraGame
 
 
 @dataclass(frozen=True)
 class CameraBots:
-    """``play(config, session, players, rng, stop, variant=, pace=)`` plays one game to its end."""
+    """``play(config, session, players, rng, stop, variant=, options=, pace=)`` plays one game to its end;
+    ``seats``: the most players its simulated table seats (``None``: as many as the game allows)."""
 
     play: Callable[..., Any]
     summary: Callable[[Any], str]
+    seats: int | None = None
 
 
 def _pigzup(played: SimulatedGame) -> str:
@@ -40,8 +43,14 @@ def _crazy(game: CameraGame) -> str:
             f"table asked {game.prompts} questions)")
 
 
+def _squirrels(game: CameraGame) -> str:
+    return (f"(the camera recorded {game.camera_plays} moves from the cards, stack layouts and round-end spreads "
+            f"included; the referee typed {game.typed}; the table asked {game.prompts} questions)")
+
+
 CAMERA_BOTS: dict[str, CameraBots] = {
     "pigzup": CameraBots(play_simulated, _pigzup),
     "corgi-pileup": CameraBots(play_corgi_by_camera, _corgi),
     "crazy-corgi": CameraBots(play_crazy_corgi_by_camera, _crazy),
+    "squirrels": CameraBots(play_squirrels_by_camera, _squirrels, seats=2),  # four stacks fill a seat of the A2 mat
 }

@@ -129,27 +129,53 @@ def play(args: argparse.Namespace, config: Config, session: TableSession, rng: r
     there; the others, or any with ``--entry direct``, by bots entering their moves as a referee would type them."""
     players = BOT_NAMES[: args.players]
     pace = 1 / args.speed
+    options = game_options(args)
     camera_bots = CAMERA_BOTS.get(args.game) if args.entry == "camera" else None
     if camera_bots is not None:
+        extra = {"options": options} if options else {}  # only the games that take options are given any
         print(camera_bots.summary(camera_bots.play(config, session, players, rng, stop, variant=args.variant,
-                                                   pace=pace)))
+                                                   pace=pace, **extra)))
         return
     game = session.game
     if session.status() == "playing" and game and game.ruleset.name == args.game and game.setup.full_information:
         game_id = session.game_id  # the bots see every hand in the log: they carry on
     else:
-        game_id = session.start_game(GameSetup(args.game, players, args.variant, {}, full_information=True), "demo")
+        setup = GameSetup(args.game, players, args.variant, options, full_information=True)
+        game_id = session.start_game(setup, "demo")
     delay = args.delay if args.delay is not None else (0.6 if serving else 0.0)
     play_with_bots(session, game_id, rng, delay * pace, stop)
+
+
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game's options given on the command line (the ruleset says which it takes)."""
+    return {"rounds": args.rounds} if args.rounds is not None else {}
+
+
+def table_size(args: argparse.Namespace) -> int | str:
+    """How many bots sit down (``--players``, else four, or as many as the camera game's table seats), or why
+    the simulated table cannot seat them."""
+    camera_bots = CAMERA_BOTS.get(args.game) if args.entry == "camera" else None
+    seats = camera_bots.seats if camera_bots is not None else None
+    if args.players is None:
+        return min(4, seats or 4)
+    if seats is not None and args.players > seats:
+        return (f"the simulated {args.game} table seats {seats} players by camera, not {args.players}: "
+                f"use --players {seats}, or --entry direct")
+    return args.players
 
 
 def run_demo(args: argparse.Namespace, config: Config) -> int:
     seed = args.seed if args.seed is not None else config.table.seed
     rng = random.Random(seed)
     ruleset = get_game(args.game)
-    players = BOT_NAMES[: args.players]
+    size = table_size(args)
+    if isinstance(size, str):
+        print(f"companion demo: {size}", file=sys.stderr)
+        return 2
+    args.players = size
+    players = BOT_NAMES[:size]
     try:
-        ruleset.check_setup(GameSetup(args.game, players, args.variant))
+        ruleset.setup(GameSetup(args.game, players, args.variant, game_options(args), full_information=True))
     except RuleViolation as violation:
         print(f"companion demo: {violation.message}", file=sys.stderr)
         return 2
@@ -191,7 +217,9 @@ def register(groups: Any) -> None:
     )
     demo.add_argument("--game", default="pigzup")
     demo.add_argument("--variant", default="standard")
-    demo.add_argument("--players", type=int, default=4, choices=range(2, len(BOT_NAMES) + 1), metavar="N")
+    demo.add_argument("--players", type=int, choices=range(2, len(BOT_NAMES) + 1), metavar="N",
+                      help="how many bots play (default 4, or as many as the game's camera table seats)")
+    demo.add_argument("--rounds", type=int, help="rounds to play, for games played over rounds (Squirrels)")
     demo.add_argument("--seed", type=int, help="repeat a game exactly (default: config [table] seed, else random)")
     demo.add_argument("--entry", choices=("camera", "direct"), default="camera",
                       help="how the bots' cards reach the table: through the simulated camera (the games in "

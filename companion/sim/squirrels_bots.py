@@ -8,6 +8,7 @@ is decided on the pile alone, and only once the card is face up does it choose i
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.games.actions import Action
@@ -31,10 +32,12 @@ class SquirrelsBot:
     seat: int
     rng: random.Random
 
-    def choose(self, ruleset: Squirrels, state: SquirrelsState) -> Action | None:
+    def choose(self, ruleset: Squirrels, state: SquirrelsState,
+               allowed: Callable[[Action], bool] = lambda _action: True) -> Action | None:
+        """The move to play, among the legal ones ``allowed`` keeps."""
         if self.seat not in ruleset.to_move(state):
             return None
-        mine = [a for a in ruleset.legal_actions(state) if getattr(a, "player", None) == self.seat]
+        mine = [a for a in ruleset.legal_actions(state) if getattr(a, "player", None) == self.seat and allowed(a)]
         if not mine:
             return None
         if self.rng.random() < HUNCH:

@@ -9,12 +9,18 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
+from companion.config import Config
 from companion.games.actions import Action
 from companion.games.base import GameSetup, GameState, Ruleset, RuleViolation
+from companion.sim.table import simulated_table
 from companion.table.session import TableSession
+
+if TYPE_CHECKING:
+    from companion.sim.scene_camera import World
+    from companion.sim.worlds import WorldPlan
 
 log = logging.getLogger(__name__)
 
@@ -160,3 +166,31 @@ class TableBots(Generic[S]):
 
     def close(self) -> None:
         self._unsubscribe()
+
+
+class Team(Protocol):
+    """Camera-playing bots as ``play_in_world`` runs them."""
+
+    camera_moves: int
+    typed: int
+    wrong: int
+    landed_to_shown_s: list[float]
+
+    def lay_out(self) -> None: ...
+
+    def play(self, stop: threading.Event) -> None: ...
+
+
+def play_in_world(config: Config, session: TableSession, world: World, plan: WorldPlan, setup: GameSetup, *,
+                  mat: str, rng: random.Random, stop: threading.Event, team: Callable[[Config], Team]) -> CameraGame:
+    """One game on the simulated table filming ``world`` on the ``mat`` (the camera finds the mat the world lies
+    on), played by the bots ``team`` makes: started, or resumed with its cards laid out as they lay."""
+    config = replace(config, camera=replace(config.camera, mat=mat))
+    with simulated_table(config, session, world, setup.game, rng.getrandbits(16)):
+        game_id = plan.begin(config, session, setup)
+        bots = team(config)
+        if plan.resumed:
+            bots.lay_out()
+        bots.play(stop)
+        asked = sum(1 for line in session.log.prompts(game_id) if line["kind"] == "asked")
+        return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s)

@@ -188,3 +188,15 @@ def test_demo_refuses_a_table_the_game_cannot_be_played_at(capsys, config_file):
     assert code == 2 and "PigzUp! is for 2 to 6 players, not 7." in err
     code, _, err = run(capsys, "-c", str(config_file), "demo", "--game", "corgi-pileup", "--variant", "turbo")
     assert code == 2 and "Corgi Pileup has no variant 'turbo'" in err
+    code, _, err = run(capsys, "-c", str(config_file), "demo", "--game", "squirrels", "--players", "4")
+    assert code == 2 and "seats 2 players by camera, not 4: use --players 2, or --entry direct" in err
+    code, _, err = run(capsys, "-c", str(config_file), "demo", "--game", "squirrels", "--rounds", "0")
+    assert code == 2 and "rounds must be a whole number of rounds, at least 1." in err
+    code, _, err = run(capsys, "-c", str(config_file), "demo", "--game", "pigzup", "--rounds", "2")
+    assert code == 2 and "PigzUp! has no option 'rounds'." in err
+
+
+def test_demo_plays_squirrels_entered_directly_over_the_rounds_asked(capsys, config_file):
+    code, out, _ = run(capsys, "-c", str(config_file), "demo", "--game", "squirrels", "--entry", "direct",
+                       "--players", "3", "--rounds", "2", "--seed", "4", "--then", "exit")
+    assert code == 0 and "Game over after 2 rounds." in out and "Winner:" in out

@@ -204,3 +204,20 @@ def spread_out(state: SquirrelsState, seat: int) -> tuple[str, ...]:
     assert state.hands is not None
     stacked = [c for st in state.stacks[seat] for c in (st.top, *st.down) if c is not None]
     return tuple(state.hands[seat] + stacked)
+
+
+def test_the_status_page_shows_the_pile_whose_turn_who_is_skipped_and_each_players_cards():
+    state = RULES.apply(live(), Play(ANN, ("9",), (1,)))  # Ann's 9 from her stack: she draws the card below
+    state = RULES.apply(state, Skip(BEN, CAT))  # Ben skips Cat from his hand: Ann again
+    state = RULES.apply(state, Play(ANN, ("7", "7"), (0,)))
+    view = RULES.view(state)
+    assert (view["pile_top"], view["pile_count"], view["turn"], view["skipped"]) == ("two 7s", 3, BEN, [])
+    board = RULES.scoreboard(state)
+    assert board.phase == "Round 1 of 1 · pile: two 7s (3 cards)"
+    cells = {row.name: dict(zip(board.columns, row.cells, strict=True)) for row in board.rows}
+    assert cells["Ann"]["Cards"] == 8 + 12 - 3 and cells["Ann"]["Hand"] == 8 + 2 - 1
+    assert cells["Ben"]["Cards"] == 19 and cells["Cat"]["Status"] == ""
+    assert [row.active for row in board.rows] == [False, True, False]
+    state = RULES.apply(state, Skip(BEN, ANN))  # from his hand
+    assert RULES.view(state)["skipped"] == [ANN] and RULES.view(state)["turn"] == CAT
+    assert {row.name: row.cells[-1] for row in RULES.scoreboard(state).rows}["Ann"] == "skipped"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.base import GameSetup
+from companion.games.base import GameSetup, RuleViolation
 from companion.games.squirrels.state import Phase
 from companion.table.adapters import adapter_for
-from companion.table.adapters.squirrels import SETTLE_S, SquirrelsAdapter
+from companion.table.adapters.squirrels import REVEAL_WAIT_S, SETTLE_S, SquirrelsAdapter
 from companion.table.live import LiveTable
 from companion.table.observations import CardGone, CardSeen, CardUnreadable, ZoneCleared
 from companion.table.session import TableSession
@@ -36,9 +36,10 @@ class Camera:
             self.table.observe(observation, self.t)
         self.table.drain()
 
-    def lands(self, *faces: str, zone: str = "centre") -> None:
-        """Cards coming to rest in ``zone`` in one frame."""
-        self.frame += 1
+    def lands(self, *faces: str, zone: str = "centre", frames: int = 10) -> None:
+        """Cards coming to rest in ``zone`` in one frame, ``frames`` after the last report (a player's move takes
+        a while; cards of one play read apart are a frame or two apart)."""
+        self.frame += frames
         self.send(*(CardSeen(zone, face, 0.9, self.frame) for face in faces))
 
     def gone(self, face: str, zone: str) -> None:
@@ -108,6 +109,7 @@ def test_sq11_a_layout_card_taken_back_is_not_a_stack_top(session, table, camera
     camera.gone("9", ZONE[ANA])  # a card set down at Ana's place by mistake is taken away
     camera.lands("6", zone=ZONE[ANA])
     assert moves(session, "layout") == []
+    assert table.view()["piles"] == [{"label": "Ana's stacks", "cards": ["7", "skip", "6"]}], "laid so far"
     camera.lands("wild", zone=ZONE[ANA])
     assert moves(session, "layout") == [{"type": "layout", "player": ANA, "tops": ["7", "skip", "6", "wild"]}]
 
@@ -267,3 +269,120 @@ def test_a_play_typed_while_the_camera_was_out_is_not_replayed(session, laid_out
     camera.wait(SETTLE_S)
     assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8"]},
                               {"type": "play", "player": BEN, "cards": ["6"]}]
+
+
+def test_sq16_a_skip_card_taken_away_when_its_turn_passed_is_no_stack_play(session, laid_out, camera) -> None:
+    for face, zone in (("9", "centre"), ("skip", ZONE[ANA]), ("4", "centre")):  # Ben skips Ana; Cai plays
+        camera.lands(face, zone=zone)
+        camera.wait(SETTLE_S)
+    assert session.state.current == BEN, "Ana lost her turn"
+    camera.gone("skip", ZONE[ANA])  # the Skip card before Ana is taken away: not her Skip stack top
+    for face in ("3", "2"):  # Ben and Cai, from their hands
+        camera.lands(face)
+        camera.wait(SETTLE_S)
+    camera.lands("skip", zone=ZONE[BEN])  # Ana skips Ben: from her hand, her Skip stack top never left
+    camera.wait(SETTLE_S)
+    assert plays(session)[-1] == {"type": "skip", "player": ANA, "target": BEN}
+    assert session.state.stacks[ANA][2].top == "skip" and session.state.hand_counts[ANA] == 6
+
+
+BEN_SQUIRRELS = ("squirrel-red", "squirrel-fox", "squirrel-abert", "squirrel-flying")
+
+
+@pytest.fixture
+def round_over(session: TableSession, camera: Camera) -> LiveTable:
+    """A one-round game of Ana and Ben, Ben going out in one turn of Squirrels and fours (typed), then Ana's
+    final turn: Ana has 19 cards to show."""
+    session.start_game(GameSetup("squirrels", ("Ana", "Ben"), options={"first_player": 1, "rounds": 1}), "test")
+    table = LiveTable(session, seat_of_zone, clock=camera.now)
+    camera.table = table
+    table.drain()
+    camera.lands("1", "2", "3", "4", zone="seat-1")
+    camera.lands(*BEN_SQUIRRELS, zone="seat-4")
+    ben = [{"type": "play", "player": 1, "cards": [face] * 4} for face in ("10", "9")]
+    ben += [{"type": "play", "player": 1, "cards": [top], "stacks": [i]} for i, top in enumerate(BEN_SQUIRRELS)]
+    ben += [{"type": "play", "player": 1, "cards": ["8"] * 4}]
+    blinds = ("squirrel-eastern-gray", "squirrel-western-gray", "squirrel-red", "squirrel-fox")
+    ben += [{"type": "blind", "player": 1, "stack": i, "card": card} for i, card in enumerate(blinds)]
+    for move in [*ben, {"type": "play", "player": 0, "cards": ["1"]}]:
+        assert not isinstance(session.submit(move, source="web"), RuleViolation), move
+    table.drain()
+    assert session.state.phase is Phase.REVEAL and session.state.cards_left(0) == 19
+    return table
+
+
+ANA_LEFT = ("1", "2", "3", "4", *["5"] * 7, *["6"] * 8)  # her four tops, 7 cards in hand, 8 face down
+
+
+def test_sq17_cards_spread_at_the_round_end_are_recorded_once_all_counted_are_seen(session, round_over,
+                                                                                  camera) -> None:
+    camera.gone("1", "seat-1")  # she gathers her stacks: nothing
+    for k in range(0, len(ANA_LEFT), 4):  # and shows her cards four at a time
+        camera.lands(*ANA_LEFT[k:k + 4], zone="seat-1")
+        if k + 4 < len(ANA_LEFT):
+            assert moves(session, "reveal") == [] and round_over.view()["piles"][-1]["label"] == "Ana shows"
+    assert moves(session, "reveal") == [{"type": "reveal", "player": 0, "cards": sorted(ANA_LEFT)}]
+    assert session.status() == "finished" and session.state.round_scores == [[sum(map(int, ANA_LEFT)), 0]]
+    assert session.state.audit == []
+
+
+def test_sq17_a_spread_short_of_the_count_is_the_referees_question(session, round_over, camera) -> None:
+    camera.lands(*ANA_LEFT[:4], zone="seat-1")
+    camera.lands(*ANA_LEFT[4:8], zone="seat-1")
+    camera.wait(REVEAL_WAIT_S / 2)
+    assert session.prompts.open() == []
+    camera.wait(REVEAL_WAIT_S / 2)
+    (prompt,) = session.prompts.open()
+    assert prompt.seat is None and "has shown 8 cards" in prompt.question and "counted 19" in prompt.question
+    session.prompts.answer(prompt.id, 0, by="referee", referee=True)
+    round_over.drain()
+    assert moves(session, "reveal") == [{"type": "reveal", "player": 0, "cards": sorted(ANA_LEFT[:8])}]
+    assert [finding.code for finding in session.state.audit] == ["card-count-mismatch"]
+
+
+def standing(session: TableSession) -> list[dict]:
+    """The plays the game stands on now (without those taken back)."""
+    kept = [m.event.payload for m in session.game.moves if m.event.payload["type"] == "play"]
+    return [{k: v for k, v in p.items() if v not in (None, [])} for p in kept]
+
+
+def test_sq18_a_card_of_the_same_play_read_a_frame_late_joins_it(session, laid_out, camera) -> None:
+    camera.lands("8")
+    camera.lands("8", frames=6)  # Ana's second 8, read six frames after the first: still Ana's play
+    assert standing(session) == [{"type": "play", "player": ANA, "cards": ["8", "8"]}]
+    assert session.state.current == BEN and session.state.hand_counts[ANA] == 6
+    camera.lands("wild")  # Ben's Wild: which value?
+    (prompt,) = session.prompts.open()
+    assert prompt.seat == BEN and len(prompt.options) == 8  # a Wild on an 8 is a 1 to an 8
+    camera.lands("5", frames=15)  # his 5 read while he is asked: the question is withdrawn, the 5 joins the Wild...
+    assert session.prompts.open() == []
+    camera.wait(SETTLE_S)  # ...and once his stack's 5 has stayed put (SQ-13), the Wild can only be a 5
+    assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["5", "wild"], "value": 5}
+    camera.lands("5")  # Cai, much later: his own play
+    camera.wait(SETTLE_S)
+    assert standing(session)[-1] == {"type": "play", "player": CAI, "cards": ["5"]}
+    assert session.state.hand_counts == [6, 6, 7]
+
+
+def test_a_question_the_referee_settled_by_typing_is_withdrawn(session, laid_out, camera) -> None:
+    camera.lands("wild")  # Ana's Wild, from her hand (her stack's Wild stays put): which value?
+    camera.wait(SETTLE_S)
+    assert len(session.prompts.open()) == 1
+    session.submit({"type": "play", "player": ANA, "cards": ["wild"], "value": 4}, source="web")
+    laid_out.drain()
+    assert session.prompts.open() == [], "no answer is legal any more: it would hold up every card after it"
+    camera.lands("4")
+    camera.wait(SETTLE_S)
+    assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["4"]}
+
+
+def test_a_card_like_one_answered_on_a_phone_landing_later_is_another_card(session, laid_out, camera) -> None:
+    camera.lands("5")
+    camera.wait(SETTLE_S)  # Ana, from her hand
+    camera.lands("wild")  # Ben's Wild: asked, and answered as a 5
+    (prompt,) = session.prompts.open()
+    session.prompts.answer(prompt.id, 4, by="Ben's phone", referee=False)
+    laid_out.drain()
+    camera.lands("wild")  # Cai's own Wild, much later: a new card, asked again
+    (again,) = session.prompts.open()
+    assert again.seat == CAI and again.id != prompt.id

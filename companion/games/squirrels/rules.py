@@ -673,6 +673,11 @@ class Squirrels(Ruleset[SquirrelsState]):
         top = s.top_run()
         return "open table" if top is None else count_of(top[1], top[0])
 
+    def pile_summary(self, s: SquirrelsState) -> str:
+        """The pile's top and size, for the page: "three 7s (9 cards)"."""
+        n = len(s.pile)
+        return self.pile_words(s) + (f" ({n} card{'s' if n != 1 else ''})" if n else "")
+
     def _prompt(self, s: SquirrelsState) -> str:
         names = s.players
         if s.phase is Phase.STARTER:
@@ -710,6 +715,7 @@ class Squirrels(Ruleset[SquirrelsState]):
                 cells=(
                     totals[p],
                     " · ".join(str(r[p]) for r in s.round_scores),
+                    s.cards_left(p),
                     s.hand_counts[p],
                     " ".join(name(st.top) if st.top else "▢" if st.count else "·" for st in s.stacks[p]),
                     status(p),
@@ -721,8 +727,9 @@ class Squirrels(Ruleset[SquirrelsState]):
         if s.phase is Phase.OVER:
             phase = f"Game over after {s.rounds} round" + ("s" if s.rounds != 1 else "")
         else:
-            phase = f"Round {s.round} of {s.rounds} · pile: {self.pile_words(s)}"
-        return Scoreboard(phase, self._prompt(s), ("Total", "Rounds", "Hand", "Stacks", "Status"), rows)
+            phase = f"Round {s.round} of {s.rounds} · pile: {self.pile_summary(s)}"
+        columns = ("Total", "Rounds", "Cards", "Hand", "Stacks", "Status")
+        return Scoreboard(phase, self._prompt(s), columns, rows)
 
     def view(self, state: SquirrelsState) -> dict[str, Any]:
         s = state
@@ -734,6 +741,9 @@ class Squirrels(Ruleset[SquirrelsState]):
             "to_move": list(self.to_move(s)),
             "pile": [{"card": c, "value": v} for c, v in s.pile],
             "pile_top": self.pile_words(s),
+            "pile_count": len(s.pile),
+            "turn": s.current if s.phase in (Phase.PLAY, Phase.BLIND_FOLLOW) else None,
+            "skipped": [p for p, skipped in enumerate(s.skips) if skipped],
             "discarded": len(s.discard),
             "unused": s.unused_count,
             "safe": s.safe,

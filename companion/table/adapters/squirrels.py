@@ -6,14 +6,19 @@ rules know every top), so the printed mat needs no finer zones; drawn sub-zones 
 ``seat-N/skip`` count as ``seat-N`` and only order a layout's tops.
 
 - Four face-up cards coming to rest at a seat during the layout are that player's stack tops (ruling SQ-11).
-- Cards landing on the pile in one frame are one Action of the player to move (SQ-12). A card that is also one
-  of that player's stack tops came from the stack when that top leaves the seat within ``SETTLE_S`` (the
-  rules then draw the card below into the hand); otherwise from the hand (SQ-13).
+- Cards landing on the pile in one frame are one Action of the player to move (SQ-12), and so are cards of its
+  value reported up to ``GATHER_FRAMES`` frames later (one card read a frame late): the play is recorded again
+  with them (SQ-18). A card that is also one of that player's stack tops came from the stack when that top leaves
+  the seat within ``SETTLE_S`` (the rules then draw the card below into the hand); otherwise from the hand (SQ-13).
 - A single card landing while the player has a Blind card may be that Blind card flipped: when the hand could
   also have given it, the player says which (SQ-14). A Wild's declared value and a Push's or Skip's target are
   prompts to the player when more than one is allowed; a Skip set down at another seat is aimed at that seat.
 - A cleared pile the rules still hold is picked up by the player to move (SQ-15); a pile the rules already
-  cleared (four of a value, a Squirrel, a Push) or picked up is just tidied away.
+  cleared (four of a value, a Squirrel, a Push) or picked up is just tidied away. A Skip card taken from before a
+  player whose turn it cost is tidied away too, never a stack top leaving (SQ-16).
+- At a round's end, the cards a player spreads at their place are their remaining cards: once as many are seen
+  as the table counted, they are recorded as shown; fewer, and the referee is asked after ``REVEAL_WAIT_S``
+  whether that is all (SQ-17). The rules check them against what the table saw go into the hand.
 - A card the camera cannot name is a question for the referee, never a guess; a card already recorded some
   other way (typed while the camera was out) is matched when the camera sees it, never recorded twice.
 """
@@ -25,8 +30,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.games.actions import Action
-from companion.games.squirrels.actions import Blind, Done, Layout, Pickup, Play, Push, Skip
-from companion.games.squirrels.cards import NUMBER, NUMBERS, kind
+from companion.games.base import RuleViolation
+from companion.games.squirrels.actions import Blind, Done, Layout, Pickup, Play, Push, Reveal, Skip
+from companion.games.squirrels.cards import NUMBER, NUMBERS, kind, points
 from companion.games.squirrels.state import STACKS, Phase, SquirrelsState
 from companion.table.adapters.base import TableAdapter
 from companion.table.observations import CardGone, CardSeen, CardUnreadable, ZoneCleared
@@ -38,6 +44,13 @@ if TYPE_CHECKING:
 CENTRE = "centre"
 SETTLE_S = 3.0  # longer than the camera takes to report a card gone (forget_frames, ~2 s)
 END_TURN = "blind-follow"
+GATHER_FRAMES = 6  # cards of one play read this many frames apart (half a second or less) are one play (SQ-18)
+REVEAL_WAIT_S = 60.0  # a spread that stops short of the counted cards this long is the referee's question
+
+
+def stacks_label(name: str) -> str:
+    """The page's name for a player's stack tops (as laid out so far, during the layout)."""
+    return f"{name}'s stacks"
 
 
 @dataclass
@@ -49,6 +62,7 @@ class _Landing:
     t: float
     target: int | None = None
     stacks: list[int] = field(default_factory=list)  # the mover's stacks these cards are known to come from
+    seq: int | None = None  # the move it was recorded as
 
 
 @dataclass(frozen=True)
@@ -67,6 +81,10 @@ class SquirrelsAdapter(TableAdapter):
         self.on_pile: list[str] = []  # the cards lying in the centre now, as the camera sees them
         self.matched: Counter[str] = Counter()  # the rules' pile cards the camera has seen land
         self.turn = 0  # whose turn it was when the game last changed
+        self.last: _Landing | None = None  # the last cards read as a play on the pile
+        self.skips_laid: Counter[int] = Counter()  # seat -> Skip cards seen set down before it, not yet taken
+        self.shown: dict[int, list[str]] = {}  # seat -> cards spread face up there at the round's end
+        self.shown_at: dict[int, float] = {}  # seat -> when the last of them was seen
 
     # ------------------------------------------------------------------------------------ inputs
     def observe(self, observation: Any, t: float) -> None:
@@ -74,9 +92,9 @@ class SquirrelsAdapter(TableAdapter):
             case CardSeen(zone=zone, face=face, frame=frame) if zone == CENTRE:
                 self.on_pile.append(face)
                 last = self.queue[-1] if self.queue else None
-                if isinstance(last, _Landing) and last.frame == frame and last.target is None:
+                if isinstance(last, _Landing) and frame - last.frame <= GATHER_FRAMES and last.target is None:
                     last.faces.append(face)
-                else:
+                elif not self._read_late(face, frame):
                     self.queue.append(_Landing([face], frame, t))
             case CardSeen(zone=zone, face=face, frame=frame):
                 self._seen_at_seat(zone, face, frame, t)
@@ -95,6 +113,31 @@ class SquirrelsAdapter(TableAdapter):
                 self.table.withdraw_objection(zone)
                 self.table.session.prompts.withdraw(f"unreadable:{zone}", "the card was taken away")
 
+    def _read_late(self, face: str, frame: int) -> bool:
+        """Ruling SQ-18: a card of the last play's value (or a Wild) belongs to that play while the table is still
+        asking about it (it is asked again with the card), or when read within ``GATHER_FRAMES`` frames of it (the
+        recorded play is taken back and read again with it): nobody else can have played meanwhile."""
+        last, game = self.last, self.table.session.game
+        if last is None or self.queue or game is None:
+            return False
+        values = {NUMBER.get(f) for f in [*last.faces, face] if kind(f) != "wild"}
+        if len(values) > 1 or None in values:
+            return False
+        about = f"{CENTRE}:{sorted(last.faces)[0]}"
+        if any(prompt.about == about for prompt in self.table.session.prompts.open()):
+            self.table.session.prompts.withdraw(about, "more cards of the same play")  # nobody has played since
+        elif frame - last.frame <= GATHER_FRAMES and last.seq is not None and game.moves and \
+                game.moves[-1].event.seq == last.seq:
+            self.matched.subtract(last.faces)
+            if isinstance(self.table.session.undo(source="camera (more cards of the same play)"), RuleViolation):
+                return False
+        else:
+            return False
+        last.faces.append(face)
+        last.seq = None
+        self.queue.appendleft(last)
+        return True
+
     def _seat(self, zone: str) -> int | None:
         """The seat of a seat zone or of one of its drawn sub-zones (``seat-3/stack-2``)."""
         if not isinstance(self.table.session.state, SquirrelsState):
@@ -109,18 +152,23 @@ class SquirrelsAdapter(TableAdapter):
         gone = self.gone.get(seat, Counter())
         if state.phase is Phase.LAYOUT and not state.stacks[seat]:
             self._laid_out(state, seat, zone, face)
+        elif state.phase is Phase.REVEAL:
+            self._spread(state, seat, zone, face, t)
         elif gone[face] > 0:
             gone[face] -= 1  # a stack top uncovered after a hand lay over it: it never left
         elif face == "skip" and state.phase is Phase.PLAY and seat != state.current:
+            self.skips_laid[seat] += 1
             self.queue.append(_Landing([face], frame, t, target=seat))
 
     def _left_seat(self, seat: int, zone: str, face: str) -> None:
         """A card left a seat: a layout card taken back, or one of the stack tops (perhaps on its way to the pile)."""
         state = self._state()
-        if state is None:
-            return
+        if state is None or state.phase is Phase.REVEAL:
+            return  # at the round's end cards are gathered and spread: only those seen count
         if (zone, face) in self.laid.get(seat, []):
             self.laid[seat].remove((zone, face))
+        elif face == "skip" and self.skips_laid[seat] > 0:
+            self.skips_laid[seat] -= 1  # Ruling SQ-16: the Skip card set before this player, its turn passed
         elif face in (st.top for st in state.stacks[seat]):
             self.gone.setdefault(seat, Counter())[face] += 1
 
@@ -137,9 +185,40 @@ class SquirrelsAdapter(TableAdapter):
         what = f"{state.players[seat]}'s stacks show {', '.join(tops)}"
         self.table.propose([Layout(seat, tops)], source="camera", zone=zone, face=face, seat=seat, question=what)
 
+    def _spread(self, state: SquirrelsState, seat: int, zone: str, face: str, t: float) -> None:
+        """Ruling SQ-17: a card spread at a player's place at the round's end is one of their remaining cards."""
+        if seat in state.revealed or seat == state.safe or state.cards_left(seat) == 0:
+            return
+        shown = self.shown.setdefault(seat, [])
+        shown.append(face)
+        self.shown_at[seat] = t
+        if len(shown) >= state.cards_left(seat):
+            self._reveal(state, seat, source="camera", zone=zone)
+
+    def _reveal(self, state: SquirrelsState, seat: int, *, source: str, zone: str) -> None:
+        cards = tuple(sorted(self.shown.pop(seat, [])))
+        self.shown_at.pop(seat, None)
+        self.table.session.prompts.withdraw(f"reveal:{seat}", "the cards were recorded")
+        self.table.propose([Reveal(seat, cards)], source=source, zone=zone, face=cards[0] if cards else "",
+                           seat=seat, question="")
+
+    def _short_spreads(self, state: SquirrelsState, t: float) -> None:
+        """A spread that stopped short of the counted cards: the referee says whether that is all."""
+        for seat, cards in self.shown.items():
+            if t - self.shown_at[seat] < REVEAL_WAIT_S:
+                continue
+            name = state.players[seat]
+            question = (f"{name} has shown {len(cards)} cards ({sum(points(c) for c in cards)} points), but the "
+                        f"table counted {state.cards_left(seat)}: is that all of {name}'s cards?")
+            option = Option(f"Record the {len(cards)} cards shown", Reveal(seat, tuple(sorted(cards))))
+            self.table.ask(f"reveal:{seat}", question, [option], seat=None)
+
     # ------------------------------------------------------------------------------------ reading the queue
     def tick(self, t: float) -> None:
         """Read what the camera saw, in order, each against the state the last reading left."""
+        state = self._state()
+        if state is not None and state.phase is Phase.REVEAL:
+            self._short_spreads(state, t)
         while self.queue and not self._asking():  # an answer first: it changes what the next cards mean
             state = self._state()
             if state is None:
@@ -181,6 +260,7 @@ class SquirrelsAdapter(TableAdapter):
         p = state.current
         gone = self.gone.setdefault(p, Counter())
         tops = {i: st.top for i, st in enumerate(state.stacks[p]) if st.top is not None}
+        landing.stacks = [i for i in landing.stacks if i in tops]  # a top the referee has recorded played since
         need = Counter(landing.faces) - Counter(tops[i] for i in landing.stacks)
         for face in need.elements():
             free = [i for i, top in tops.items() if top == face and i not in landing.stacks]
@@ -215,8 +295,11 @@ class SquirrelsAdapter(TableAdapter):
         zone = CENTRE if landing.target is None else f"seat:{landing.target}"
         question = f"What did {state.players[p]} do with {', '.join(faces)}?"
         self.table.propose(readings, source="camera", zone=zone, face=faces[0], seat=p, question=question)
+        if landing.target is None:
+            self.last = landing
         if game and len(game.moves) > before and landing.target is None:
             self.matched.update(faces)
+            landing.seq = game.moves[-1].event.seq
 
     def _readings(self, state: SquirrelsState, p: int, faces: tuple[str, ...], stacks: tuple[int, ...],
                   target: int | None) -> list[Action]:
@@ -277,8 +360,12 @@ class SquirrelsAdapter(TableAdapter):
         """Offer the end of the turn after a Blind card; drop prompts and matches the game has moved past."""
         state = self._state()
         prompts = self.table.session.prompts
+        self._answered()
         if state is not None and not state.pile:
             self.matched.clear()
+        if state is None or state.phase is not Phase.REVEAL:
+            self.shown.clear()
+            self.shown_at.clear()
         if state is not None and state.current != self.turn:
             # A top seen leaving counts only until its owner's turn is over (a Skip card lifted when a skipped
             # turn passes is not a stack play).
@@ -291,14 +378,54 @@ class SquirrelsAdapter(TableAdapter):
             prompts.ask(END_TURN, question, [Option("End my turn", Done(p))], seat=p)
         elif any(prompt.about == END_TURN for prompt in prompts.open()):
             prompts.withdraw(END_TURN, "the game has moved on")
+        self._withdraw_stale(state)
+
+    def _answered(self) -> None:
+        """The last cards read from the pile recorded since, by a player's answer or the referee: the camera has
+        seen them land (a card of the same face landing later is another card)."""
+        last, game = self.last, self.table.session.game
+        if last is None or last.seq is not None or not game or not game.moves:
+            return
+        move = game.moves[-1].event
+        payload = move.payload
+        cards = payload.get("cards") or ([payload["card"]] if payload.get("card") else [payload.get("type")])
+        if move.kind == "action" and payload.get("type") in ("play", "blind", "push") and \
+                sorted(cards) == sorted(last.faces):
+            self.matched.update(last.faces)
+            last.seq = move.seq
+
+    def _withdraw_stale(self, state: SquirrelsState | None) -> None:
+        """A question about cards none of whose answers the rules allow any more (the referee typed the move
+        meanwhile) is withdrawn: it would hold up every card after it."""
+        game = self.table.session.game
+        for prompt in self.table.session.prompts.open():
+            if not prompt.about.startswith((f"{CENTRE}:", "seat:", "unreadable:")) or game is None:
+                continue
+            if state is None or all(game.ruleset.legal(state, o.action) is not None for o in prompt.options):
+                self.table.session.prompts.withdraw(prompt.about, "the game has moved on")
 
     # ------------------------------------------------------------------------------------ view
     def live_key(self, t: float) -> tuple[Any, ...]:
-        return (tuple(self.on_pile),)
+        shown = tuple((seat, tuple(cards)) for seat, cards in self.shown.items())
+        return tuple(self.on_pile), shown, tuple((seat, tuple(laid)) for seat, laid in self.laid.items())
 
     def view(self) -> dict[str, Any]:
-        """The cards lying in the centre now, as the camera sees them."""
-        return {"centre": list(self.on_pile)}
+        """The cards lying in the centre now, as the camera sees them; each player's stack tops (those seen so far
+        during the layout) and a Skip card before them, as the table recorded them; the cards spread at a round's
+        end, as they are seen."""
+        state = self._state()
+        piles: list[dict[str, Any]] = []
+        for seat, name in enumerate(state.players if state is not None else ()):
+            assert state is not None
+            tops = [st.top for st in state.stacks[seat] if st.top is not None]
+            tops = tops or [face for _zone, face in self.laid.get(seat, [])]
+            if tops:
+                piles.append({"label": stacks_label(name), "cards": tops})
+            if state.skips[seat]:
+                piles.append({"label": f"Skip card before {name}", "cards": ["skip"]})
+            if self.shown.get(seat):
+                piles.append({"label": f"{name} shows", "cards": list(self.shown[seat])})
+        return {"centre": list(self.on_pile), "piles": piles}
 
     def close(self) -> None:
         self.queue.clear()
