@@ -1,4 +1,4 @@
-"""Clash of Corgis' table, for the Original game (the other two games are entered by the referee for now).
+"""Clash of Corgis' table, the Original game's part (``__init__.py`` picks the part for the variant in play).
 
 Rulings CO-14..CO-18 (``docs/rulings.md``):
 - The cards landing in the centre in one frame are one combo, never cards to put in order (CO-14): a player
@@ -61,9 +61,7 @@ class _Landing:
     t: float
 
 
-class ClashOfCorgisAdapter(TableAdapter):
-    game = "clash-of-corgis"
-
+class OriginalTable(TableAdapter):
     def __init__(self, table: LiveTable) -> None:
         super().__init__(table)
         self.landed: list[_Landing] = []  # cards come to rest, waiting to be read, in order
@@ -74,8 +72,6 @@ class ClashOfCorgisAdapter(TableAdapter):
 
     # ------------------------------------------------------------------------------------ inputs
     def observe(self, observation: Any, t: float) -> None:
-        if not isinstance(self.table.session.state, OriginalState):
-            return  # Treasure Island and Capture: the referee enters the moves
         match observation:
             case CardSeen(zone=zone, face=face, frame=frame) if self._lying(zone) is not None:
                 self._lying(zone).append(face)  # type: ignore[union-attr]
