@@ -91,8 +91,8 @@ def test_the_drawer_moving_a_drawn_card_into_a_kennel_has_stopped_and_places_it(
     camera.lands("yellow-4-fawn", zone=kennel(ANA, 2))
     assert session.state.kennels[ANA] == [["red-2-fawn"], ["yellow-4-fawn"], []]
     assert session.state.turn == BEN and session.state.phase is Phase.DRAW
-    assert [(k["name"], k["kennel"], k["cards"]) for k in table.view()["kennels"]] == [
-        ("Ana", 1, ["red-2-fawn"]), ("Ana", 2, ["yellow-4-fawn"])]
+    assert [(pile["label"], pile["cards"]) for pile in table.view()["piles"]] == [
+        ("Ana, Kennel 1", ["red-2-fawn"]), ("Ana, Kennel 2", ["yellow-4-fawn"])]
     board = session.snapshot()["scoreboard"]
     assert board["rows"][ANA]["cells"][1:3] == ["red 2 (fawn)", "yellow 4 (fawn)"]
 
