@@ -7,6 +7,7 @@ import pytest
 
 from companion.games.base import GameSetup
 from companion.games.clash_of_corgis.original_state import Phase
+from companion.table.adapters.clash_of_corgis import PARTS
 from companion.table.live import LiveTable
 from companion.table.observations import CardUnreadable, ZoneCleared
 from companion.table.session import TableSession
@@ -174,14 +175,13 @@ def test_the_referee_typing_while_the_camera_is_out_is_not_replayed_when_it_sees
     assert moves(session)[-1][1] == {"type": "play", "player": ANA, "cards": ["wind-ace"], "effect": None}
 
 
-@pytest.mark.parametrize("variant", ["treasure-island", "capture"])
-def test_the_other_games_are_entered_by_the_referee(session, lights, variant) -> None:
-    players = ("Ana", "Ben") if variant == "capture" else ("Ana", "Ben", "Cai")
-    session.start_game(GameSetup("clash-of-corgis", players, variant=variant), source="test")
+def test_a_variant_without_a_table_part_is_entered_by_the_referee(session, lights, monkeypatch) -> None:
+    monkeypatch.delitem(PARTS, "treasure-island")
+    session.start_game(GameSetup("clash-of-corgis", ("Ana", "Ben"), variant="treasure-island"), source="test")
     table = LiveTable(session, seat_of_zone, announcer=lights)
     table.drain()
     before = len(session.log.events(session.game_id))
-    Camera(table).lands("earth-3")
+    Camera(table).lands("earth-3", zone="seat-1")
     assert len(session.log.events(session.game_id)) == before and session.prompts.open() == []
     assert table.view()["objection"] is None
 

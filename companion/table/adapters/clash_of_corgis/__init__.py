@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 from companion.table.adapters.base import TableAdapter
 from companion.table.adapters.clash_of_corgis.original import OriginalTable
+from companion.table.adapters.clash_of_corgis.treasure_island import TreasureIslandTable
 
 if TYPE_CHECKING:
     from companion.table.live import LiveTable
 
-PARTS: dict[str, type[TableAdapter]] = {"original": OriginalTable}
+PARTS: dict[str, type[TableAdapter]] = {"original": OriginalTable, "treasure-island": TreasureIslandTable}
 
 
 class ClashOfCorgisAdapter(TableAdapter):

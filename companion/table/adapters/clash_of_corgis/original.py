@@ -40,14 +40,13 @@ from companion.games.clash_of_corgis.effects import card_name
 from companion.games.clash_of_corgis.original import SUIT_EFFECTS, OriginalRules
 from companion.games.clash_of_corgis.original_state import OriginalState, Phase
 from companion.games.clash_of_corgis.rules import ClashOfCorgis
-from companion.table.adapters.base import TableAdapter
+from companion.table.adapters.clash_of_corgis.common import CENTRE, ClashPart, Decision
 from companion.table.observations import CardGone, CardSeen, CardUnreadable, ZoneCleared
 from companion.table.prompts import Option
 
 if TYPE_CHECKING:
     from companion.table.live import LiveTable
 
-CENTRE = "centre"
 SHOWN_FOR_S = 20.0  # a card seen at a seat this recently and then in the centre came from that seat
 DECISIONS = ("pass", "effect-card", "monk", "archer", "parry", "oracle", "heal", "burn")
 EXPOSURES = (Phase.PARRY, Phase.EXPOSE, Phase.PICK)  # the phases in which a card turned up at a seat means a move
@@ -61,7 +60,10 @@ class _Landing:
     t: float
 
 
-class OriginalTable(TableAdapter):
+class OriginalTable(ClashPart):
+    state_type = OriginalState
+    decisions = DECISIONS
+
     def __init__(self, table: LiveTable) -> None:
         super().__init__(table)
         self.landed: list[_Landing] = []  # cards come to rest, waiting to be read, in order
@@ -118,34 +120,16 @@ class OriginalTable(TableAdapter):
         game = self.table.session.game
         if self.choosing is not None and (game is None or len(game.moves) != self.choosing):
             self.choosing = None  # the effect card was chosen (or the referee moved the game on)
-        asked = {"effect-card"} if self.choosing is not None else set()
-        if state is not None:
-            for about, seat, question, options in self._decisions(state):
-                if options:
-                    self.table.ask(about, question, options, seat=seat)
-                    asked.add(about)
-        prompts = self.table.session.prompts
-        for prompt in prompts.open():
-            if prompt.about in DECISIONS and prompt.about not in asked:
-                prompts.withdraw(prompt.about, "the game has moved on")
+        self._ask(state, self._decisions(state) if state is not None else [],
+                  {"effect-card"} if self.choosing is not None else ())
 
     # ------------------------------------------------------------------------------------ readings
-    def _state(self) -> OriginalState | None:
-        _game_id, status, state = self.table.session.current()
-        return state if isinstance(state, OriginalState) and status == "playing" else None
-
-    def _seat(self, zone: str) -> int | None:
-        return None if zone == CENTRE else self.table.seat_at(zone)
-
     def _lying(self, zone: str) -> list[str] | None:
         """The cards the camera sees lying in ``zone`` now (``None``: a zone this game does not read)."""
         if zone == CENTRE:
             return self.centre
         seat = self._seat(zone)
         return None if seat is None else self.at_seat.setdefault(seat, [])
-
-    def _ruleset(self) -> ClashOfCorgis:
-        return self.table.session.game.ruleset  # type: ignore[union-attr,return-value]
 
     def _rules(self) -> OriginalRules:
         return ClashOfCorgis.game_rules("original")  # type: ignore[return-value]
@@ -218,27 +202,20 @@ class OriginalTable(TableAdapter):
         return True
 
     def _unreadable(self, zone: str) -> None:
-        """A question for the referee: which card it is, as the moves it could be (never the camera's guess)."""
+        """A question for the referee (CO-17): the card as each move it could be where it lies."""
         state = self._state()
-        ruleset = self._ruleset()
-        seat = ruleset.to_move(state) if state is not None else ()
-        owner = seat[0] if seat and zone == CENTRE else self._seat(zone)
-        if state is None or owner is None or not seat:
+        turn = self._ruleset().to_move(state) if state is not None else ()
+        owner = turn[0] if turn and zone == CENTRE else self._seat(zone)
+        if state is None or owner is None or not turn:
             return
-        public = state.public_cards()
-        readings = [self._reading(state, zone, (c,), owner) for c in cards.all_cards() if c not in public]
-        options = [Option(ruleset.describe(state, a), a) for a in readings
-                   if a is not None and ruleset.legal(state, a) is None]
-        if options:
-            where = "in the centre" if zone == CENTRE else f"in front of {state.players[owner]}"
-            self.table.ask(f"unreadable:{zone}", f"The camera cannot read the card {where}: which card is it?",
-                           options, seat=None)
+        where = "in the centre" if zone == CENTRE else f"in front of {state.players[owner]}"
+        self._ask_unreadable(state, zone, where, lambda c: self._reading(state, zone, (c,), owner))
 
     # ------------------------------------------------------------------------------------ choices
-    def _decisions(self, s: OriginalState) -> list[tuple[str, int, str, list[Option]]]:
-        """The choices the game waits for that no card shows: (about, seat, question, legal options)."""
-        names, p, rules, ruleset = s.players, s.pending, self._rules(), self._ruleset()
-        found: list[tuple[str, int, str, list[Option]]] = []
+    def _decisions(self, s: OriginalState) -> list[Decision]:
+        """The choices the game waits for that no card shows."""
+        names, p, rules = s.players, s.pending, self._rules()
+        found: list[Decision] = []
         if s.phase is Phase.PLAY and s.lead is not None and self.choosing is None:
             who = s.turn
             label = "Decline the Bard's extra turn" if s.lead.owner == who else "Pass"
@@ -268,8 +245,7 @@ class OriginalTable(TableAdapter):
             options += [Option(f"My exposed {card_name(c)}", Discard(p.player, c)) for c in s.exposed[p.player]]
             found.append(("burn", p.player, rules.prompt(s) + " (Put a hidden card face up in the centre.)",
                           options))
-        return [(about, seat, question, [o for o in options if ruleset.legal(s, o.action) is None])
-                for about, seat, question, options in found]
+        return found
 
     # ------------------------------------------------------------------------------------ view
     def live_key(self, t: float) -> tuple[Any, ...]:
