@@ -18,8 +18,9 @@ from companion.games.base import GameSetup
 from companion.games.crazy_corgi import CrazyCorgi
 from companion.games.crazy_corgi.actions import DiscardKennel, Place, Reveal
 from companion.games.crazy_corgi.state import CrazyState
+from companion.sim.corgi_world import seats_for
 from companion.sim.crazy_corgi_bots import CrazyCorgiBot
-from companion.sim.crazy_corgi_world import DECK, MAT, CrazyWorld, seats_for
+from companion.sim.crazy_corgi_world import DECK, MAT, CrazyWorld
 from companion.sim.table import simulated_table
 from companion.sim.table_bots import CameraGame, TableBots
 from companion.sim.worlds import plan_world

@@ -136,6 +136,7 @@ def mat_layout(size: str = "A3", game: str | None = None) -> MatLayout:
     if game in KENNEL_GAMES | LOOT_GAMES:
         name = f"{size} {game}"
         seat_parts = kennel_zones if game in KENNEL_GAMES else loot_zones
+        centre = [3, 2] if game in KENNEL_GAMES else [4, 1]  # Clash's middle holds three cards side by side
         zones = tuple(part for zone in zones for part in (
-            zone.split([CENTRE, DISCARD], True, [3, 2]) if zone.name == CENTRE else seat_parts(zone)))
+            zone.split([CENTRE, DISCARD], True, centre) if zone.name == CENTRE else seat_parts(zone)))
     return MatLayout(name, round(_A3[0] * k), round(_A3[1] * k), round(_MARKER * k, 1), round(_MARGIN * k, 1), zones)

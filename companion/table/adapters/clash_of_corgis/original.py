@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from companion.table.live import LiveTable
 
 SHOWN_FOR_S = 20.0  # a card seen at a seat this recently and then in the centre came from that seat
+TOGETHER_S = 0.5  # cards coming to rest in the centre this close together were put down together (one combo)
 DECISIONS = ("pass", "effect-card", "monk", "archer", "parry", "oracle", "heal", "burn")
 EXPOSURES = (Phase.PARRY, Phase.EXPOSE, Phase.PICK)  # the phases in which a card turned up at a seat means a move
 
@@ -96,14 +97,19 @@ class OriginalTable(ClashPart):
                 self.table.session.prompts.withdraw(f"unreadable:{zone}", "the card was taken away")
 
     def tick(self, t: float) -> None:
-        """Read what came to rest, one zone's frame at a time, each against the state the last one left."""
+        """Read what came to rest — a seat's cards by frame, the centre's a combo of the cards put down together —
+        each against the state the last one left."""
         while self.landed and self.choosing is None:
             state = self._state()
             if state is None:
                 self.landed.clear()
                 return
             first = self.landed[0]
-            batch = [c for c in self.landed if (c.zone, c.frame) == (first.zone, first.frame)]
+            batch = [c for c in self.landed if c.zone == first.zone
+                     and (c.frame == first.frame or (first.zone == CENTRE and c.t - first.t <= TOGETHER_S))]
+            if first.zone == CENTRE and t - first.t < TOGETHER_S and all(
+                    c.t <= first.t + TOGETHER_S for c in self.landed):
+                return  # more of the combo may still come to rest
             self.landed = [c for c in self.landed if c not in batch]
             if first.zone == CENTRE:
                 self._centre(state, tuple(c.face for c in batch), t)
