@@ -86,7 +86,9 @@ def test_a_pass_is_a_prompt_and_a_card_turned_up_at_a_seat_is_the_berserkers_exp
     assert state.exposed == [[], ["water-2"], ["fire-5"]]
     table.observe(ZoneCleared("centre", camera.frame))  # Ana gathers the pile
     table.drain()
-    assert table.view()["centre"] == [] and table.view()["exposed"] == {str(BEN): ["water-2"], str(CAI): ["fire-5"]}
+    assert table.view()["centre"] == [] and table.view()["piles"] == [
+        {"label": "Ben's exposed hand", "zone": None, "cards": ["water-2"]},
+        {"label": "Cai's exposed hand", "zone": None, "cards": ["fire-5"]}]
     camera.lands("void-1")  # Ana leads a single; her Oracle looks at the top of the deck
     answer(session, table, "oracle", "It did not match: back on top")
     camera.gone("water-2", zone=PLACE[BEN])  # Ben plays his exposed card

@@ -258,5 +258,8 @@ class OriginalTable(ClashPart):
         return (tuple(self.centre), tuple((seat, tuple(c)) for seat, c in sorted(self.at_seat.items())))
 
     def view(self) -> dict[str, Any]:
-        """The cards lying in the centre and in front of each seat now, as the camera sees them."""
-        return {"centre": list(self.centre), "exposed": {str(seat): list(c) for seat, c in self.at_seat.items()}}
+        """The cards lying in the centre, and each player's exposed hand, as the camera sees them now."""
+        state = self._state()
+        piles = [{"label": f"{state.players[seat]}'s exposed hand", "zone": None, "cards": list(faces)}
+                 for seat, faces in sorted(self.at_seat.items()) if faces and state is not None]
+        return {"centre": list(self.centre), "piles": piles}
