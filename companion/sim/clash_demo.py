@@ -36,7 +36,7 @@ from companion.sim.clash_real_table import hidden_answer, public, seen
 from companion.sim.clash_world import DECK, MAT, ClashWorld
 from companion.sim.corgi_world import seats_for
 from companion.sim.table import simulated_table
-from companion.sim.table_bots import CameraGame, TableBots
+from companion.sim.table_bots import CameraGame, TableBots, questions_asked
 from companion.table.session import TableSession
 from companion.vision.mat import CENTRE, DISCARD, loot_zone
 
@@ -275,5 +275,5 @@ def play_clash_by_camera(
         game_id = session.start_game(setup, "demo")
         bots = ClashCameraBots(session, world, world_seed=seed, rng=rng, pace=pace)
         bots.play(stop)
-        asked = sum(1 for line in session.log.prompts(game_id) if line["kind"] == "asked")
+        asked = questions_asked(session, game_id)
         return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s)
