@@ -58,14 +58,21 @@ def same(recorded: Action, meant: Action) -> bool:
     return recorded == meant
 
 
-def shown(state: Any) -> dict[str, Any]:
-    """What the table shows of ``state``, the foes in no order (they are flipped together)."""
-    view = public(RULES.view(state))
-    if view.get("foes"):
-        view["foes"] = sorted(view["foes"])
-    if view.get("last_fight"):
-        view["last_fight"] = {**view["last_fight"], "foes": sorted(view["last_fight"]["foes"])}
-    return view
+def aligned(truth: Any, table: Any) -> Any:
+    """The full game with its face-up piles in the order they lie on the table: cards put down together (foes won,
+    a combo) are recorded in the order the camera read them, and a steal takes the top of the pile as it lies."""
+    piles = ("loot", "parties", "discard", "foes") if isinstance(truth, TreasureState) else ("pile", "discard")
+    truth = truth.clone()
+    for name in piles:
+        ours, theirs = getattr(truth, name), getattr(table, name)
+        if name in ("loot", "parties"):
+            setattr(truth, name, [list(t) if sorted(t) == sorted(o) else o for o, t in zip(ours, theirs, strict=True)])
+        elif sorted(ours) == sorted(theirs):
+            setattr(truth, name, list(theirs))
+    fight, seen_fight = getattr(truth, "last_fight", None), getattr(table, "last_fight", None)
+    if fight is not None and seen_fight is not None and sorted(fight.foes) == sorted(seen_fight.foes):
+        truth.last_fight = replace(fight, foes=seen_fight.foes)
+    return truth
 
 
 class ClashCameraBots(TableBots[Any]):
@@ -128,8 +135,9 @@ class ClashCameraBots(TableBots[Any]):
                 if not isinstance(act, Deal | Reshuffle):  # the table shuffles and deals as it records
                     self._bring(seen(before, act, after), after, stop)
                 self._catch_up(before, after, stop)
+            self.truth = aligned(self.truth, self.session.state)
             self._tidy(self.truth)
-            if shown(self.session.state) != shown(self.truth) and self.playing(stop):
+            if public(RULES.view(self.session.state)) != public(RULES.view(self.truth)) and self.playing(stop):
                 log.warning("the table no longer shows the bots' game: they stand up")
                 self.wrong += 1
                 break
@@ -229,10 +237,8 @@ class ClashCameraBots(TableBots[Any]):
             case Pick(card=None) if p is not None and p.target is not None:
                 stolen = [c for c in s.loot[p.target] if c in after.loot[p.player]]
                 return [(c, loot_zone(self._place(p.player))) for c in stolen]
-            case Reveal(cards=cards) if s.battle is not None:
-                return [(c, CENTRE) for c in cards]
-            case Reveal(cards=cards) if p is not None and p.target is not None:
-                return [(c, self._place(p.target)) for c in cards]  # the hand the Berserker makes them show
+            case Reveal(cards=cards):
+                return [(c, CENTRE) for c in cards]  # the foes flipped, or the hand a Berserker has shown
             case OracleLook(player=seat, card=str(card)):
                 return [(card, loot_zone(self._place(seat)))]
         return []

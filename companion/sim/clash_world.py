@@ -12,13 +12,15 @@ from companion.vision.mat import CENTRE, DISCARD, mat_layout
 DECK = "clash-of-corgis"
 MAT = "A2"
 FRAME = (1280, 720)  # the A2 mat's cards need the pixels, as Crazy Corgi's
-# Where cards lie in a zone, (along, across) its long side in mm from its middle: whole cards side by side, since the
-# recogniser reads only a card it sees whole (hardware/README.md, "Crazy Corgi"): a party's two, then a second row.
-# Cards in a row lie 73 mm apart (a 10 mm gap: touching cards would read as one), rows 98 mm apart.
-PLACE_SLOTS = ((-37.0, -49.0), (37.0, -49.0), (-37.0, 49.0), (37.0, 49.0), (0.0, 0.0))
+# Where cards lie in a zone, (along, across) its long side in mm from its middle, across counted away from the
+# centre of the mat. Cards put down together lie apart (touching cards read as one): a party's two side by side,
+# the foes or a combo's cards 73 mm apart, a combo of four or five in two rows. A place's later cards (an exposed
+# hand's third...) lie nearer the middle, over the first ones' tops, each read as it comes to rest on top.
+PLACE_SLOTS = ((-37.0, 20.0), (37.0, 20.0), (-37.0, -40.0), (37.0, -40.0), (0.0, -10.0))
 FOE_SLOTS = ((-73.0, 0.0), (0.0, 0.0), (73.0, 0.0))  # the foes side by side in the centre
 COMBOS = {1: FOE_SLOTS[1:2], 2: ((-37.0, 0.0), (37.0, 0.0)), 3: FOE_SLOTS,  # a combo's cards, side by side
-          4: PLACE_SLOTS[:4], 5: ((-73.0, -49.0), (0.0, -49.0), (73.0, -49.0), (-37.0, 49.0), (37.0, 49.0))}
+          4: ((-37.0, -49.0), (37.0, -49.0), (-37.0, 49.0), (37.0, 49.0)),
+          5: ((-73.0, -49.0), (0.0, -49.0), (73.0, -49.0), (-37.0, 49.0), (37.0, 49.0))}
 SHOWN = {CENTRE: 8, DISCARD: 2}  # how many of a pile's top cards are drawn (the others lie hidden under them)
 PILE_SHOWN = 2  # a loot pile's
 
@@ -35,7 +37,11 @@ class ClashWorld(CardWorld):
         self.foes = foes
         self.piles: dict[str, list[Placed]] = {}
         self.slot: dict[str, int] = {}  # face -> its place in a zone laid out in places
-        self.along_x = {z.name: z.x1 - z.x0 >= z.y1 - z.y0 for z in mat_layout(MAT, DECK).zones}
+        layout = mat_layout(MAT, DECK)
+        self.along_x = {z.name: z.x1 - z.x0 >= z.y1 - z.y0 for z in layout.zones}
+        middle = (layout.width / 2, layout.height / 2)  # which way is away from the centre, from each zone
+        self.away = {z.name: 1.0 if (z.y0 + z.y1 if self.along_x[z.name] else z.x0 + z.x1) / 2
+                     >= middle[1 if self.along_x[z.name] else 0] else -1.0 for z in layout.zones}
 
     def lying(self) -> list[Placed]:
         shown = [pile[-SHOWN.get(zone, PILE_SHOWN if "/" in zone else len(pile)):]
@@ -83,7 +89,7 @@ class ClashWorld(CardWorld):
         k = next(i for i in range(len(taken) + 1) if i not in taken)
         self.slot[face] = k
         along, across = slots[k % len(slots)]
-        across += 10.0 * (k // len(slots))
+        across = self.away[zone] * (across + 10.0 * (k // len(slots)))
         dx, dy = (along, across) if self.along_x[zone] else (across, along)
         return self._at(zone, face, dx, dy)
 

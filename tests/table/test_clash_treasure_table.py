@@ -127,6 +127,19 @@ def test_a_berserkers_victim_reveals_the_hand_at_their_place(session, table) -> 
     assert state.discard == ["water-9"] and state.hand_counts[BEN] == 2 and state.phase is Phase.FIGHT
 
 
+def test_a_berserkers_victim_may_reveal_the_hand_in_the_centre(session, table) -> None:
+    camera = Camera(table)
+    camera.lands("fire-8", zone=PARTY[ANA])
+    answer(session, table, "target", "Cai")
+    answer(session, table, "parry", "Let it be")
+    camera.lands("earth-2", "wind-9", "water-9")  # a tie for the highest: Ana chooses the 9 discarded
+    assert moves(session)[-1] == ("camera", {"type": "reveal", "cards": ["earth-2", "wind-9", "water-9"]})
+    assert session.state.phase is Phase.CHOOSE
+    camera.lands("wind-9", zone="discard")
+    assert moves(session)[-1] == ("camera", {"type": "discard", "player": ANA, "card": "wind-9"})
+    assert session.state.discard == ["wind-9"] and session.state.phase is Phase.FIGHT
+
+
 def test_a_build_out_of_turn_is_refused_and_an_unreadable_card_is_the_referees_question(
         session, table, lights) -> None:
     camera = Camera(table)

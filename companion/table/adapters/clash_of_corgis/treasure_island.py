@@ -7,7 +7,7 @@ area directly in front of you"), ``seat-N/loot`` their loot pile, ``centre`` the
 - A card from the hand arriving in a party is the build (or the Samurai's parry); when the party is full, the card
   it replaces is the party card that left (TI-11).
 - The foes flipped face up in the centre are the fight's reveal, whole once all of them show; a hand the Berserker
-  makes its player reveal is shown at their place (TI-12).
+  makes its player reveal is shown at their place or in the centre (TI-12).
 - A card arriving in the discard pile while an effect waits is what it discards (the looked-at card that failed the
   test, the Assassin's or the Berserker's pick, the Wind bonus's foe); a loot card moving to the looker's loot pile
   is the steal; the top card of the deck arriving in a loot pile is the Oracle's loot (TI-13).
@@ -148,8 +148,11 @@ class TreasureIslandTable(ClashPart):
                 return [Pick(card=None)]  # the look found its card: a loot stolen (TI-3)
         if place == CENTRE and s.phase is Phase.FIGHT and not public:
             return None  # foes flipped before the fight is declared wait for the declaration
-        if place == CENTRE and s.phase is Phase.REVEAL and b is not None and not public:
-            return self._reveal(face, s.foes_hidden, shown)
+        if place == CENTRE and s.phase is Phase.REVEAL and not public:
+            if b is not None:
+                return self._reveal(face, s.foes_hidden, shown)
+            if p is not None and p.target is not None:
+                return self._reveal(face, s.hand_counts[p.target], shown)  # the Berserker's victim's hand
         if place == DISCARD:
             return self._discarded(s, face, public)
         return []
