@@ -142,8 +142,8 @@ def test_a_card_that_breaks_a_kennels_set_is_flagged_with_the_rule_and_put_right
     camera.lands("green-5-fawn")
     camera.lands("green-3-black", zone=kennel(ANA, 1))
     assert table.view()["objection"]["message"] == (
-        "A Kennel holds one set: the red 2 (fawn) and the red 3 (fawn) can only make a set of different numbers "
-        "or a same-colour set, so a green 3 (black) cannot go in.")
+        "Ana places the green 3 (black) in Kennel 1. A Kennel holds one set: the red 2 (fawn) and the red 3 (fawn) "
+        "can only make a set of different numbers or a same-colour set, so a green 3 (black) cannot go in.")
     assert session.state.kennels[ANA][0] == ["red-2-fawn", "red-3-fawn"]
     camera.gone("green-3-black", zone=kennel(ANA, 1))
     camera.lands("green-3-black", zone=kennel(ANA, 2))
