@@ -137,8 +137,10 @@ class ClashCameraBots(TableBots[Any]):
                 self._catch_up(before, after, stop)
             self.truth = aligned(self.truth, self.session.state)
             self._tidy(self.truth)
-            if public(RULES.view(self.session.state)) != public(RULES.view(self.truth)) and self.playing(stop):
-                log.warning("the table no longer shows the bots' game: they stand up")
+            table, ours = public(RULES.view(self.session.state)), public(RULES.view(self.truth))
+            if table != ours and self.playing(stop):
+                differ = {k: (table.get(k), ours.get(k)) for k in ours if table.get(k) != ours.get(k)}
+                log.warning("the table no longer shows the bots' game (%s): they stand up", differ)
                 self.wrong += 1
                 break
         self.close()

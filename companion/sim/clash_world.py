@@ -13,14 +13,15 @@ DECK = "clash-of-corgis"
 MAT = "A2"
 FRAME = (1280, 720)  # the A2 mat's cards need the pixels, as Crazy Corgi's
 # Where cards lie in a zone, (along, across) its long side in mm from its middle, across counted away from the
-# centre of the mat. Cards put down together lie apart (touching cards read as one): a party's two side by side,
-# the foes or a combo's cards 73 mm apart, a combo of four or five in two rows. A place's later cards (an exposed
-# hand's third...) lie nearer the middle, over the first ones' tops, each read as it comes to rest on top.
-PLACE_SLOTS = ((-37.0, 20.0), (37.0, 20.0), (-37.0, -40.0), (37.0, -40.0), (0.0, -10.0))
-FOE_SLOTS = ((-73.0, 0.0), (0.0, 0.0), (73.0, 0.0))  # the foes side by side in the centre
-COMBOS = {1: FOE_SLOTS[1:2], 2: ((-37.0, 0.0), (37.0, 0.0)), 3: FOE_SLOTS,  # a combo's cards, side by side
+# centre of the mat. Cards put down together lie apart, 74 mm between centres in a row and 98 mm between rows
+# (touching cards read as one), and clear of the discard pile beside the centre: a party's two side by side, the
+# foes or a combo's cards in two rows. A place's later cards (an exposed hand's third...) lie over the first ones,
+# each read as it comes to rest on top.
+PLACE_SLOTS = ((-37.0, 20.0), (37.0, 20.0), (0.0, 24.0), (-30.0, 28.0), (30.0, 28.0))
+FOE_SLOTS = ((-37.0, -49.0), (37.0, -49.0), (0.0, 49.0))  # the foes, or a hand shown, in the centre
+COMBOS = {1: ((0.0, 0.0),), 2: ((-37.0, 0.0), (37.0, 0.0)), 3: FOE_SLOTS,  # a combo's cards
           4: ((-37.0, -49.0), (37.0, -49.0), (-37.0, 49.0), (37.0, 49.0)),
-          5: ((-73.0, -49.0), (0.0, -49.0), (73.0, -49.0), (-37.0, 49.0), (37.0, 49.0))}
+          5: ((-37.0, -49.0), (37.0, -49.0), (-37.0, 49.0), (37.0, 49.0), (0.0, 0.0))}
 SHOWN = {CENTRE: 8, DISCARD: 2}  # how many of a pile's top cards are drawn (the others lie hidden under them)
 PILE_SHOWN = 2  # a loot pile's
 
