@@ -24,6 +24,7 @@ COMBOS = {1: ((0.0, 0.0),), 2: ((-37.0, 0.0), (37.0, 0.0)), 3: FOE_SLOTS,  # a c
           5: ((-37.0, -49.0), (37.0, -49.0), (-37.0, 49.0), (37.0, 49.0), (0.0, 0.0))}
 SHOWN = {CENTRE: 8, DISCARD: 2}  # how many of a pile's top cards are drawn (the others lie hidden under them)
 PILE_SHOWN = 2  # a loot pile's
+PILE_AWAY_MM = 20.0  # a loot pile lies toward its player, clear of the centre's cards
 
 
 class ClashWorld(CardWorld):
@@ -81,7 +82,7 @@ class ClashWorld(CardWorld):
             elif zone == CENTRE or ("/" not in zone and zone != DISCARD):
                 placed = self._in_place(zone, face, FOE_SLOTS if zone == CENTRE else PLACE_SLOTS)
             else:
-                placed = self._at(zone, face)
+                placed = self._at(zone, face, *self._offset(zone, 0.0, PILE_AWAY_MM if "/" in zone else 0.0))
             self.piles.setdefault(zone, []).append(placed)
 
     def _in_place(self, zone: str, face: str, slots: Sequence[tuple[float, float]]) -> Placed:
@@ -90,9 +91,12 @@ class ClashWorld(CardWorld):
         k = next(i for i in range(len(taken) + 1) if i not in taken)
         self.slot[face] = k
         along, across = slots[k % len(slots)]
-        across = self.away[zone] * (across + 10.0 * (k // len(slots)))
-        dx, dy = (along, across) if self.along_x[zone] else (across, along)
-        return self._at(zone, face, dx, dy)
+        return self._at(zone, face, *self._offset(zone, along, across + 10.0 * (k // len(slots))))
+
+    def _offset(self, zone: str, along: float, across: float) -> tuple[float, float]:
+        """(dx, dy) on the table of a point ``along`` the zone's long side and ``across`` it, away from the middle."""
+        across *= self.away[zone]
+        return (along, across) if self.along_x[zone] else (across, along)
 
     def _take(self, face: str) -> None:
         for pile in self.piles.values():
