@@ -44,6 +44,9 @@ class ClashWorld(CardWorld):
         middle = (layout.width / 2, layout.height / 2)  # which way is away from the centre, from each zone
         self.away = {z.name: 1.0 if (z.y0 + z.y1 if self.along_x[z.name] else z.x0 + z.x1) / 2
                      >= middle[1 if self.along_x[z.name] else 0] else -1.0 for z in layout.zones}
+        for name in [z.name for z in layout.zones if "/" in z.name]:  # a loot pile: as its player's place
+            seat = name.split("/")[0]
+            self.along_x[name], self.away[name] = self.along_x[seat], self.away[seat]
 
     def lying(self) -> list[Placed]:
         shown = [pile[-SHOWN.get(zone, PILE_SHOWN if "/" in zone else len(pile)):]
