@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.actions import Action
 from companion.games.clash_of_corgis import cards
@@ -47,6 +47,9 @@ from companion.table.observations import CardGone, CardSeen, CardUnreadable, Zon
 from companion.table.prompts import Option
 from companion.vision.mat import LOOT
 
+if TYPE_CHECKING:
+    from companion.table.live import LiveTable
+
 DECISIONS = ("build", "fight", "target", "parry", "oracle", "pick", "wind", "retire")
 REPLACED_WAIT_S = 3.0  # how long a card put in a full party waits for the card it replaces to leave, before asking
 RULES = TreasureIslandRules()
@@ -63,7 +66,7 @@ class TreasureIslandTable(ClashPart):
     state_type = TreasureState
     decisions = DECISIONS
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: LiveTable) -> None:
         super().__init__(table)
         self.waiting: deque[_Sighting] = deque()  # cards come to rest, read one at a time, in order
         self.lying: dict[str, list[str]] = {}  # zone -> the cards the camera sees there now, oldest first
