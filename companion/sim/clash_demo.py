@@ -135,9 +135,10 @@ class ClashCameraBots(TableBots[Any]):
                 if not isinstance(act, Deal | Reshuffle):  # the table shuffles and deals as it records
                     self._bring(seen(before, act, after), after, stop)
                 self._catch_up(before, after, stop)
-            self.truth = aligned(self.truth, self.session.state)
+            recorded_state = self._table_state()
+            self.truth = aligned(self.truth, recorded_state)
             self._tidy(self.truth)
-            table, ours = public(RULES.view(self.session.state)), public(RULES.view(self.truth))
+            table, ours = public(RULES.view(recorded_state)), public(RULES.view(self.truth))
             if table != ours and self.playing(stop):
                 differ = {k: (table.get(k), ours.get(k)) for k in ours if table.get(k) != ours.get(k)}
                 log.warning("the table no longer shows the bots' game (%s): they stand up", differ)
@@ -148,7 +149,7 @@ class ClashCameraBots(TableBots[Any]):
     def _catch_up(self, before: Any, after: Any, stop: threading.Event) -> None:
         """Bring the table the answers its hidden hands need to be where the full game is."""
         for _ in range(6):
-            need = hidden_answer(self.session.state, before, after)
+            need = hidden_answer(self._table_state(), before, after)
             if need is None or not self.playing(stop):
                 return
             self._bring(need, after, stop)
@@ -173,6 +174,10 @@ class ClashCameraBots(TableBots[Any]):
         if self.playing(stop):
             self._type_over(move, count)
         return None
+
+    def _table_state(self) -> Any:
+        """The game as the table has recorded it, read whole (not between a move and the shuffle it calls for)."""
+        return self.session.current()[2]
 
     def _recorded(self) -> list[Any]:
         """The table's moves of this game, without the shuffles and deals it made itself."""
@@ -207,7 +212,7 @@ class ClashCameraBots(TableBots[Any]):
 
     def _show(self, move: Action, after: Any) -> None:
         """Put down the cards by which the table sees ``move`` (nothing for a choice no card shows)."""
-        state = self.session.state
+        state = self._table_state()
         moves = (self._original(state, move) if isinstance(state, OriginalState)
                  else self._treasure(state, move, after))
         if moves:
