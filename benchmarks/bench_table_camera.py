@@ -41,7 +41,7 @@ class BenchGame:
 
 GAMES: dict[str, BenchGame] = {
     "corgi-pileup": BenchGame(options={"starting_scores": [12, 12, 12]}, knobs={"mischief": 0.2}),
-    "crazy-corgi": BenchGame(),
+    "crazy-corgi": BenchGame(options={"starting_points": [3, 3, 3]}),  # two points to go: a set or two each
     "clash-of-corgis": BenchGame(variant="original"),  # --variant treasure-island for the other game
 }
 
@@ -62,7 +62,8 @@ def bench_games(folder: Path, name: str, games: int, bench: BenchGame) -> None:
         caught, tried = caught + game.caught, tried + game.misbehaved
         latencies += game.landed_to_shown_s
         print(f"  game {seed}: {game.camera_plays} cards read, {game.typed} typed, {game.wrong} wrong, "
-              f"{game.prompts} questions, {game.caught}/{game.misbehaved} out-of-turn caught", flush=True)
+              f"{game.prompts} questions, {game.caught}/{game.misbehaved} out-of-turn caught, card -> page median "
+              f"{1000 * statistics.median(game.landed_to_shown_s or [0.0]):.0f} ms", flush=True)
     plays = camera + typed
     print(f"{name} ({bench.variant}): {games} games by camera in {time.monotonic() - started:.0f} s: "
           f"{100 * camera / plays:.2f}% of {plays} moves recorded with no typing (target >= 99%); "

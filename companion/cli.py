@@ -1,7 +1,10 @@
 """The ``companion`` command: wires the layers together from a TOML config.
 
 Each layer contributes its own sub-commands through a ``register(groups)`` function, so this module stays a
-thin switchboard and a newcomer finds a command next to the code it drives.
+thin switchboard and a newcomer finds a command next to the code it drives. It is also where the simulator
+plugs in: the commands open the Pico and the camera through ``args.ends``, which understand the name ``sim``
+(the emulated Pico, the rendered camera), and ``companion demo`` plays the simulated table. No other product
+module imports ``companion.sim``.
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ from dataclasses import dataclass
 from companion.config import ConfigError, load_config
 from companion.devices import commands as device_commands
 from companion.devices import doctor_commands, firmware_commands
+from companion.ends import NoEmulator
 from companion.service import commands as service_commands
 from companion.sim import demo
+from companion.sim.ends import SIMULATOR
 from companion.table import backup_commands
 from companion.table import commands as table_commands
 from companion.table.schema import SchemaError
@@ -47,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.ends = SIMULATOR
     try:
         config = load_config(args.config)
     except ConfigError as exc:
@@ -54,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(args.run(args, config) or 0)
-    except SchemaError as exc:
+    except (SchemaError, NoEmulator) as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
     except sqlite3.Error as exc:  # the checks at start-up passed, and then the disk filled or the file went bad

@@ -7,39 +7,42 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from gpiozero import Factory
 
+from companion import host_version
 from companion.config import Config
 from companion.devices.announcer import LedAnnouncer
-from companion.devices.buttons import Press
+from companion.devices.buttons import Edge, Press
 from companion.devices.calibration import CalibrationProfile
+from companion.devices.doctor_live import DevicePanel, LiveChecks
 from companion.devices.hub import DeviceHub
 from companion.devices.pads import TareRefused
 from companion.devices.settings import SIM_PORT
 from companion.devices.speech import Voice
+from companion.ends import NoEmulator
+from companion.games.registry import get_game
 from companion.service import notify
 from companion.table.live import LiveTable
-from companion.table.observations import ButtonPress
+from companion.table.observations import ButtonEdge, ButtonPress, PadsTared
 from companion.table.session import TableSession
 from companion.vision.catalog import Catalog, CatalogError, load_catalog
 from companion.vision.live import recognizer_for, tracker_for
+from companion.vision.mat import mat_advice
 from companion.vision.seats import seat_of_zone
-from companion.vision.sources import FrameSource, open_source
+from companion.vision.sources import FrameSource, open_camera
 from companion.vision.watcher import CardWatcher
 
 log = logging.getLogger(__name__)
 
 
+MAX_FPS = 15.0  # the most frames recognised per second when the camera is left at its own rate ([camera] fps 0)
 LINK_POLL_S = 0.5  # how often a silent Pico link is checked, so a pulled cable faults the pads promptly
-
-
-class NoEmulator(RuntimeError):
-    """``[serial] port = "sim"`` outside the simulator: the runtime never starts the emulator itself."""
 
 
 @dataclass
@@ -50,6 +53,7 @@ class Running:
     table: LiveTable
     devices: DeviceHub
     camera: CardWatcher | None
+    checks: DevicePanel  # the doctor's checks on the running devices, for the status page's device panel
 
 
 def devices_health(devices: DeviceHub) -> dict[str, Any]:
@@ -96,34 +100,44 @@ def live_table(
     def pressed(press: Press) -> None:
         table.observe(ButtonPress(press.seat, press.t_ns / 1e9))
 
+    def edge(edge: Edge) -> None:
+        table.observe(ButtonEdge(edge.seat, edge.down, edge.t_ns / 1e9, edge.taken))
+
     # Built before the hardware starts, so that a bad zones file or catalogue stops nothing half-started.
     watcher = None
     if camera is not None:
         source, catalogs = camera
-        watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe)
+        watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe,
+                              max_fps=config.camera.fps or MAX_FPS)
         _read_deck(watcher, catalogs, config, None)
         table.on_game = lambda game: _read_deck(watcher, catalogs, config, game)
     voice = Voice(config.table.voice)
     session.add_device("voice", voice.health)
     with DeviceHub(
         port, config.serial, config.buttons, profile, on_reading=table.observe, on_press=pressed,
-        pin_factory=pin_factory,
+        on_edge=edge, pin_factory=pin_factory,
     ) as devices:
         table.announcer = LedAnnouncer(devices.feedback)
         table.speaker = voice
-        table.on_call = lambda racers: _tare(devices, racers, config.serial.tare_samples)
+        table.on_call = lambda racers: _tare(devices, racers, config.serial.tare_samples, table.observe)
+        table.trace_context = lambda: race_context(devices, profile)
         session.add_device("pico", lambda: devices_health(devices))
         if watcher is not None:
             session.add_device("camera", watcher.health)
+        checks = LiveChecks(config, devices, watcher)
+        panel = DevicePanel(checks.run, checks.state)
+        session.add_device("checks", panel.health)
         stop = threading.Event()
         threading.Thread(target=_watch_link, args=(devices, stop), name="link-watch", daemon=True).start()
         table.start()
         if watcher is not None:
             watcher.start()
+        panel.start()
         try:
-            yield Running(session, table, devices, watcher)
+            yield Running(session, table, devices, watcher, panel)
         finally:
             stop.set()
+            panel.stop()
             if watcher is not None:
                 watcher.stop()
             table.stop()
@@ -133,6 +147,9 @@ def live_table(
 def _read_deck(watcher: CardWatcher, catalogs: Callable[[str], Catalog], config: Config, game: str | None) -> None:
     """The camera reads the deck of the game in play (each game has its own deck, named as the game)."""
     deck = game or config.camera.deck
+    advice = mat_advice(game, config.camera.mat, get_game(game).title if game else "")
+    if advice:
+        log.warning("%s", advice)
     try:
         watcher.use(recognizer_for(catalogs(deck), config.camera, config.resolve))
     except CatalogError as exc:
@@ -145,21 +162,37 @@ def _watch_link(devices: DeviceHub, stop: threading.Event) -> None:
         devices.pads.poll()
 
 
-def _tare(devices: DeviceHub, pads: tuple[int, ...], samples: int) -> None:
-    """Zero the racers' pads as the match is called (in the background: the link answers in ~0.2 s)."""
+def _tare(devices: DeviceHub, pads: tuple[int, ...], samples: int, observe: Callable[[Any], None]) -> None:
+    """Zero the racers' pads as the match is called (in the background: the link answers in ~0.2 s); the zeros,
+    or why there are none, go to the table for the race's trace."""
 
     def run() -> None:
         try:
-            devices.pads.tare(list(pads), samples)
+            observe(PadsTared(devices.pads.tare(list(pads), samples), time.monotonic()))
         except TareRefused as exc:
             log.warning("no tare at the match call: %s", exc)
+            observe(PadsTared({}, time.monotonic(), refused=str(exc)))
 
     threading.Thread(target=run, name="tare", daemon=True).start()
 
 
+def race_context(devices: DeviceHub, profile: CalibrationProfile) -> dict[str, Any]:
+    """What a race's trace keeps about the judge's instruments: the versions, each pad's calibration and zero,
+    and the thresholds the pile estimator decided with."""
+    device = devices.link.health().device
+    return {
+        "host": host_version(),
+        "firmware": device.version if device is not None else None,
+        "piggy_g": profile.piggy_g,
+        "max_piggies": profile.max_piggies,
+        "pads": [{**asdict(e.cal), "zero_counts": round(e.zero_counts, 1)} for e in devices.pads.estimators],
+        "thresholds": asdict(profile.thresholds),
+    }
+
+
 def run_real_table(config: Config, session: TableSession, stop: threading.Event) -> None:
     """The hardware table: devices and camera run; the referee starts games on the status page."""
-    source = open_source(config.camera.source, config.camera.retry_seconds)
+    source = open_camera(config.camera)
     shelf = config.resolve(config.camera.catalog)
     with live_table(config, session, (source, lambda deck: load_catalog(shelf / deck))) as running:
         print("Ready: start a game from the status page's referee controls. Ctrl-C stops.", flush=True)

@@ -1,7 +1,7 @@
 """Device sub-commands: ``companion pads`` (live pile states) and ``companion calibrate pads``.
 
-Both talk to the Pico through the real serial link; the port name ``sim`` puts the firmware emulator on a
-pseudo-terminal behind it, so they behave the same against the emulator as against ``/dev/ttyACM0``.
+Both talk to the Pico through the real serial link, on the port the command line's ends open (``sim``: the
+firmware emulator on a pseudo-terminal), so they behave the same against the emulator as against ``/dev/ttyACM0``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import contextlib
 import sys
 import time
 from collections.abc import Iterator
-from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -20,7 +19,7 @@ from companion.devices.calibration import CalibrationProfile, ProfileError
 from companion.devices.link import LinkDown, SerialLink
 from companion.devices.pads import PadMonitor, TareRefused
 from companion.devices.pile import PileEvent
-from companion.sim.pico import SIM_PORT, SimulatedPico, arrange_for_calibration, serial_port
+from companion.ends import Ends, NoEmulator
 
 CONNECT_TIMEOUT_S = 5.0
 
@@ -54,8 +53,8 @@ def register(groups: Any) -> None:
 
 
 @contextlib.contextmanager
-def connect(config: Any, pads: int, demo: bool = False) -> Iterator[SerialLink]:
-    with serial_port(config.serial.port, pads=pads, demo=demo) as path, \
+def connect(ends: Ends, config: Any, pads: int, demo: bool = False) -> Iterator[SerialLink]:
+    with ends.serial_port(config.serial.port, pads=pads, demo=demo) as path, \
             SerialLink(path, config.serial.baudrate) as link:
         if not link.wait_connected(CONNECT_TIMEOUT_S):
             raise CommandError(f"cannot reach the Pico on {config.serial.port}: {link.health().last_error}")
@@ -69,9 +68,9 @@ def run_pads(args: argparse.Namespace, config: Any) -> int:
         print(f"companion pads: {exc}", file=sys.stderr)
         return 2
     try:
-        with connect(config, len(profile.pads), demo=args.demo) as link:
+        with connect(args.ends, config, len(profile.pads), demo=args.demo) as link:
             return _monitor(args, link, profile, sys.stdout, config.serial.tare_samples)
-    except (CommandError, TareRefused) as exc:
+    except (CommandError, TareRefused, NoEmulator) as exc:
         print(f"companion pads: {exc}", file=sys.stderr)
         return 1
 
@@ -141,17 +140,14 @@ def run_calibrate(args: argparse.Namespace, config: Any) -> int:
         print("companion calibrate pads: use --samples 10 or more, --piggies 2 or more and a reference weight "
               "above 0 g", file=sys.stderr)
         return 2
-    # An emulator this command starts itself has nobody to put weights on it: its helper does, on each Enter.
-    helped = config.serial.port == SIM_PORT and SimulatedPico.current() is None
     try:
-        with connect(config, len(base.pads) if base else 6) as link:
+        with connect(args.ends, config, len(base.pads) if base else 6) as link:
             info = link.info(timeout=2.0)
             chosen = [n - 1 for n in args.pad] if args.pad else list(range(info.pads))
             if any(not 0 <= pad < info.pads for pad in chosen):
                 raise CommandError(f"the Pico has pads 1 to {info.pads}")
             start = base or CalibrationProfile.default(info.pads)
-            pico = SimulatedPico.current()
-            helper = partial(arrange_for_calibration, pico) if helped and pico else None
+            helper = args.ends.calibration_helper(config.serial.port)
             if helper:
                 print("(emulated Pico: a helper puts each weight on the pad when you press Enter)")
             wizard = Wizard(link, start, samples=args.samples, settle_s=args.settle, on_step=helper)
@@ -162,7 +158,7 @@ def run_calibrate(args: argparse.Namespace, config: Any) -> int:
     except CalibrationRefused as exc:
         print(f"\ncalibration refused: {exc}\nNothing was written.", file=sys.stderr)
         return 1
-    except (CommandError, LinkDown) as exc:
+    except (CommandError, LinkDown, NoEmulator) as exc:
         print(f"companion calibrate pads: {exc}\nNothing was written.", file=sys.stderr)
         return 1
     except EOFError:

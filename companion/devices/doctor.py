@@ -1,8 +1,9 @@
 """``companion doctor``: every device and file the config names, checked, each problem with its fix.
 
 Each check returns findings (ok, warn or FAIL, what was seen, what to do). They run against whatever the config
-names: the real camera, Pico and GPIO on a Pi; the emulated Pico and the rendered camera with ``sim``. Run it
-with the table stopped: the table holds the Pico's port and the status page's.
+names, opened through the probes' ends: the real camera, Pico and GPIO on a Pi; the emulated Pico and the
+rendered camera with ``sim`` (the command line's ends). Run it with the table stopped: the table holds the Pico's
+port and the status page's; while it runs, its device panel shows the same checks (``doctor_live``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import enum
 import shutil
 import socket
+import statistics
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -24,13 +26,14 @@ from companion.devices.buttons import Feedback, GpioUnavailable, SeatButtons, ma
 from companion.devices.calibration import CalibrationProfile, PadCalibration, ProfileError
 from companion.devices.flash import FlashError, check_versions, firmware_version
 from companion.devices.link import LinkDown, SerialLink
-from companion.sim.pico import serial_port
+from companion.ends import REAL, Ends, NoEmulator
 from companion.table.backup import DAILY_GLOB, BackupError, check
 from companion.vision.catalog import CatalogError, load_catalog
 from companion.vision.live import table_zones
 from companion.vision.mat import mat_layout
 from companion.vision.registration import MatLocator
-from companion.vision.sources import open_source
+from companion.vision.settings import CameraSettings
+from companion.vision.sources import FrameSource
 from companion.vision.zones import ZonesError
 from companion.web.server import WILDCARD_HOSTS, lan_address
 
@@ -42,6 +45,8 @@ DISK_FAIL_BYTES = 200 * 1024**2  # below this a night's log and its backups may 
 DISK_WARN_BYTES = 1024**3
 BACKUP_STALE_S = 2 * 86400
 MB = 1024**2
+CAMERA_FIX = ("plug the USB camera in (ls /dev/video*), check [camera] source, and that the table's user is in the "
+              "video group")
 PICO_FIX = ("plug the Pico in; `companion service install` names it /dev/tableside-pico; the table's user must "
             "be in the dialout group; stop the table if it runs (it holds the port)")
 CHECKS = ("camera", "pico", "gpio", "seats", "disk", "log", "backups", "web")
@@ -84,6 +89,7 @@ class Probes:
     pin_factory: Callable[[str], Factory] = make_pin_factory
     ask: Callable[[str], None] = lambda text: print(text, flush=True)  # asks the person at the table
     seat_timeout_s: float = SEAT_TIMEOUT_S
+    ends: Ends = REAL  # how the config's names open the Pico and the camera
 
 
 class Readings:
@@ -120,27 +126,22 @@ class Doctor:
     # --- the camera
     def camera(self) -> Iterator[Finding]:
         settings = self.config.camera
-        source = open_source(settings.source, settings.retry_seconds)
         try:
-            start, frames = time.monotonic(), [source.read() for _ in range(CAMERA_FRAMES)]
-            elapsed = time.monotonic() - start
+            source = self.probes.ends.camera(settings)
+        except NoEmulator as exc:
+            yield fail("camera", str(exc), "set [camera] source")
+            return
+        try:
+            source.read()  # opening takes its own time: not a frame's
+            frames, seconds = timed_frames(source, CAMERA_FRAMES)
         finally:
             source.close()
-        seen = [f for f in frames if f is not None]
-        if not seen:
-            yield fail("camera", source.status.message,
-                       "plug the USB camera in (ls /dev/video*), check [camera] source, and that the table's user "
-                       "is in the video group")
+        if not frames:
+            yield fail("camera", source.status.message, CAMERA_FIX)
             return
-        height, width = seen[0].shape[:2]
-        fps = len(seen) / elapsed if elapsed > 0 else float("inf")
-        detail = f"{source.name}: {width}x{height}, {fps:.1f} frames/s"
-        if settings.source != "sim" and fps < CAMERA_MIN_FPS:  # the rendered camera's pace is not a camera's
-            yield warn("camera", detail, f"under {CAMERA_MIN_FPS:g} frames/s flips are seen late: a lower "
-                       "resolution, more light, or a USB 3 port")
-        else:
-            yield ok("camera", detail)
-        yield from self._where_cards_go(seen[-1])
+        height, width = frames[0].shape[:2]
+        yield camera_finding(settings, source, (width, height), len(frames) / max(sum(seconds), 1e-6))
+        yield from self._where_cards_go(frames[-1])
         if settings.source != "sim":
             yield from self._catalogues()
 
@@ -179,11 +180,17 @@ class Doctor:
 
     # --- the Pico and its pads
     def pico(self) -> Iterator[Finding]:
+        try:
+            yield from self._pico()
+        except NoEmulator as exc:
+            yield fail("pico", str(exc), PICO_FIX)
+
+    def _pico(self) -> Iterator[Finding]:
         serial = self.config.serial
         if serial.port != "sim" and not Path(serial.port).exists():
             yield fail("pico", f"no Pico on {serial.port}", PICO_FIX)
             return
-        with serial_port(serial.port) as path, SerialLink(path, serial.baudrate) as link:
+        with self.probes.ends.serial_port(serial.port) as path, SerialLink(path, serial.baudrate) as link:
             if not link.wait_connected(PICO_TIMEOUT_S):
                 yield fail("pico", f"cannot open {serial.port}: {link.health().last_error}", PICO_FIX)
                 return
@@ -195,17 +202,27 @@ class Doctor:
                 yield fail("pico", f"{serial.port} is open but nothing answers the protocol ({exc})",
                            "flash the firmware: companion firmware flash")
                 return
-            try:
-                check_versions(info, firmware_version())
-            except FlashError as exc:
-                yield fail("firmware", str(exc), "companion firmware flash")
+            firmware = firmware_finding(info, serial.port)
+            yield firmware
+            if firmware.level is Level.FAIL:
                 return
-            yield ok("firmware", f"{info.version} (protocol {info.proto}) on {serial.port}")
             readings.wait(info.pads, READING_WINDOW_S)
             faults = link.health().pad_faults
-        yield from self._pads(info, readings.raw, faults)
+        samples = readings.raw
 
-    def _pads(self, info: p.Info, samples: dict[int, list[int]], faults: int) -> Iterator[Finding]:
+        def silent(pad: int) -> str | None:
+            quiet = faults >> pad & 1 or not samples.get(pad)
+            return "no readings (the Pico reports the HX711 silent)" if quiet else None
+
+        def weigh(pad: int, cal: PadCalibration) -> float:
+            return cal.grams(statistics.median_high(samples[pad]))
+
+        yield from self.pad_findings(info.pads, silent, weigh)
+
+    def pad_findings(self, count: int, problem: Callable[[int], str | None],
+             weigh: Callable[[int, PadCalibration], float]) -> Iterator[Finding]:
+        """Each pad: ``problem`` (why it gives no weight, or None), else calibrated, and what ``weigh`` says it
+        holds now."""
         path = self.config.resolve(self.config.serial.calibration)
         try:
             profile = CalibrationProfile.load(path)
@@ -214,18 +231,16 @@ class Doctor:
             yield fail("pads", str(exc), "companion calibrate pads")
             return
         untouched = CalibrationProfile.default(1).pads[0]
-        for pad in range(info.pads):
+        for pad in range(count):
             name = f"pad {pad + 1}"
             cal: PadCalibration | None = profile.pads[pad] if pad < len(profile.pads) else None
-            readings = samples.get(pad, [])
-            if faults >> pad & 1 or not readings:
-                yield fail(name, "no readings (the Pico reports the HX711 silent)",
-                           "check its HX711's wires and power (hardware/wiring.md)")
+            why = problem(pad)
+            if why:
+                yield fail(name, why, "check its HX711's wires and power (hardware/wiring.md)")
             elif cal is None or cal == untouched:
                 yield fail(name, "never calibrated", f"companion calibrate pads --pad {pad + 1}")
             else:
-                grams = cal.grams(sorted(readings)[len(readings) // 2])
-                yield ok(name, f"{grams:.1f} g now; calibrated {age_days:.0f} days ago")
+                yield ok(name, f"{weigh(pad, cal):.1f} g now; calibrated {age_days:.0f} days ago")
 
     # --- GPIO
     def gpio(self) -> Iterator[Finding]:
@@ -236,9 +251,7 @@ class Doctor:
             yield fail("gpio", str(exc), "on a Pi: .venv/bin/pip install -e '.[pi]'; the user in the gpio group")
             return
         factory.close()
-        seats = len(self.config.buttons.seat_buttons)
-        yield ok("gpio", f"pin factory {name}; {seats} seat buttons on GPIO "
-                 f"{', '.join(map(str, self.config.buttons.seat_buttons))}")
+        yield gpio_finding(self.config)
 
     def seats(self) -> Iterator[Finding]:
         """Each seat in turn: its LED lights, and the person at the table presses that seat's button."""
@@ -323,13 +336,62 @@ class Doctor:
             yield fail("web", f"cannot listen on {web.host}:{web.port} ({exc.strerror})",
                        "is the table already running? sudo systemctl stop tableside; or change [web] port")
             return
-        if web.host not in WILDCARD_HOSTS:
-            yield warn("web", f"port {web.port} free, but only {web.host} can open the page",
-                       "phones need [web] host = \"0.0.0.0\"")
-            return
-        lan = lan_address()
-        where = f"phones open http://{lan}:{web.port}/" if lan else "no network: phones cannot reach it"
-        yield ok("web", f"port {web.port} free; {where}")
+        yield web_finding(self.config, f"port {web.port} free")
+
+
+def timed_frames(source: FrameSource, count: int) -> tuple[list, list[float]]:
+    """Up to ``count`` frames (fewer if the source fails) and the seconds each took to read."""
+    frames, seconds = [], []
+    for _ in range(count):
+        start = time.perf_counter()
+        frame = source.read()
+        if frame is None:
+            break
+        seconds.append(time.perf_counter() - start)
+        frames.append(frame)
+    return frames, seconds
+
+
+def camera_finding(settings: CameraSettings, source: FrameSource, size: tuple[int, int], fps: float | None,
+                   also: str = "") -> Finding:
+    """The picture size (width, height) and rate the camera gives, against what ``[camera]`` asked of it."""
+    width, height = size
+    mode = source.mode
+    rate = "" if fps is None else f", {fps:.1f} frames/s"
+    asked = f" (asked {mode})" if mode else ""
+    detail = f"{source.name}: {width}x{height}{rate}{asked}{also}"
+    if mode and (width, height) != (mode.width, mode.height):
+        return warn("camera", detail, "the camera has no such mode: set [camera] width and height to one it has "
+                    "(v4l2-ctl --list-formats-ext)")
+    slow = fps is not None and fps < CAMERA_MIN_FPS
+    if slow and settings.source != "sim":  # the rendered camera's pace is not a camera's
+        return warn("camera", detail, f"under {CAMERA_MIN_FPS:g} frames/s flips are seen late: a smaller "
+                    "[camera] width and height, more light, or a USB 3 port")
+    return ok("camera", detail)
+
+
+def firmware_finding(info: p.Info, port: str) -> Finding:
+    try:
+        check_versions(info, firmware_version())
+    except FlashError as exc:
+        return fail("firmware", str(exc), "companion firmware flash")
+    return ok("firmware", f"{info.version} (protocol {info.proto}) on {port}")
+
+
+def gpio_finding(config: Config) -> Finding:
+    buttons = config.buttons
+    return ok("gpio", f"pin factory {buttons.pin_factory}; {len(buttons.seat_buttons)} seat buttons on GPIO "
+              f"{', '.join(map(str, buttons.seat_buttons))}")
+
+
+def web_finding(config: Config, state: str) -> Finding:
+    """Where the phones open the status page (``state``: what is known of the port)."""
+    web = config.web
+    if web.host not in WILDCARD_HOSTS:
+        return warn("web", f"{state}, but only {web.host} can open the page", "phones need [web] host = \"0.0.0.0\"")
+    lan = lan_address()
+    where = f"phones open http://{lan}:{web.port}/" if lan else "no network: phones cannot reach it"
+    return ok("web", f"{state}; {where}")
 
 
 def table(findings: list[Finding]) -> str:

@@ -12,9 +12,9 @@ from companion.devices.doctor_bench import bench
 
 def run_doctor(args: argparse.Namespace, config: Config, probes: Probes | None = None) -> int:
     chosen = tuple(args.only) if args.only else tuple(c for c in CHECKS if c not in INTERACTIVE or args.interactive)
-    findings = Doctor(config, probes or Probes()).run(chosen)
+    findings = Doctor(config, probes or Probes(ends=args.ends)).run(chosen)
     if args.bench:
-        findings += bench(config)
+        findings += bench(config, args.ends)
     print(table(findings))
     failed = [f.check for f in findings if f.level is Level.FAIL]
     print(f"\n{len(failed)} problems: {', '.join(failed)}" if failed else "\neverything the table needs is ready")

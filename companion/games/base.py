@@ -201,9 +201,12 @@ class Finding:
     code: str
     message: str
     player: int
+    round: int | None = None  # where the broken rule was played, when the game counts rounds and tricks
+    trick: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "player": self.player}
+        return {"code": self.code, "message": self.message, "player": self.player, "round": self.round,
+                "trick": self.trick}
 
 
 @dataclass(frozen=True)
@@ -293,6 +296,19 @@ class Ruleset(ABC, Generic[S]):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= last:
             raise MalformedAction("bad-option", f"{name} must be a seat from 0 to {last}.")
         return seat
+
+    @staticmethod
+    def scores_option(setup: GameSetup, name: str, top: int) -> list[int]:
+        """Each player's score to start from, given as an option (a game carried on from paper): default 0."""
+        n = len(setup.players)
+        scores = setup.options.get(name, [0] * n)
+        if (
+            not isinstance(scores, list)
+            or len(scores) != n
+            or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= top for s in scores)
+        ):
+            raise MalformedAction("bad-option", f"{name} must list {n} scores from 0 to {top}.")
+        return list(scores)
 
     @abstractmethod
     def setup(self, setup: GameSetup) -> S:

@@ -92,7 +92,7 @@ class CrazyCorgiBots(TableBots[CrazyState]):
         lying = [f for zone, faces in where.items() if zone != "discard" for f in faces]
         done = {f for f in lying if f in truth.discard and held[f] < lying.count(f)}
         if done:
-            world.to_discard(done)
+            world.to_discard(sorted(done))
         if where["discard"] and not truth.discard:
             world.reshuffled()
 

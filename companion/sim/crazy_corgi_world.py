@@ -4,11 +4,13 @@ a neat pile whose top card shows. The deck is the world's secret: only the bots 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from companion.sim.corgi_world import CardWorld, Placed, seats_for
-from companion.vision.mat import CENTRE, DISCARD, KENNELS, kennel_zone
+from companion.vision.mat import CENTRE, DISCARD, KENNELS, SMALLEST_MAT, kennel_zone
 
 DECK = "crazy-corgi"
-MAT = "A2"
+MAT = SMALLEST_MAT[DECK]  # A3 is too small for three Kennels a seat
 FRAME = (1280, 720)  # the A2 mat's cards need the pixels (hardware/README.md, "Crazy Corgi")
 DRAWN_MM = 18.0  # how far apart the revealed cards lie in the draw zone (each covers most of the last)
 
@@ -16,8 +18,8 @@ DRAWN_MM = 18.0  # how far apart the revealed cards lie in the draw zone (each c
 class CrazyWorld(CardWorld):
     deck = DECK
 
-    def __init__(self, players: int, seed: int) -> None:
-        super().__init__(seed, mat=MAT, frame=FRAME, game=DECK)
+    def __init__(self, players: int, seed: int, *, mat: str = MAT, frame: tuple[int, int] = FRAME) -> None:
+        super().__init__(seed, mat=mat, frame=frame, game=DECK)
         self.seat_zones = seats_for(players)
         self.drawn: list[Placed] = []  # the draw zone, oldest first
         self.discard: list[Placed] = []
@@ -47,17 +49,19 @@ class CrazyWorld(CardWorld):
             self._take(face)
             self.kennels[seat, kennel].append(self._at(kennel_zone(self.seat_zones[seat], kennel), face))
 
-    def to_discard(self, faces: set[str]) -> None:
-        """Cards carried to the discard pile (an Event resolved, a Wilds' bust, a scored or discarded Kennel)."""
+    def to_discard(self, faces: Iterable[str]) -> None:
+        """Cards carried to the discard pile in this order, the last on top (an Event resolved, a Wilds' bust, a
+        scored or discarded Kennel)."""
         with self.lock:
             for face in faces:
                 self._take(face)
                 self.discard.append(self._at(DISCARD, face))
 
     def clear_kennel(self, seat: int, kennel: int) -> None:
+        """A Kennel carried to the discard pile as it lies: its top card stays on top, in the camera's view."""
         with self.lock:
             faces = [p.face for p in self.kennels[seat, kennel]]
-        self.to_discard(set(faces))
+        self.to_discard(faces)
 
     def reshuffled(self) -> None:
         """The discard pile became the new deck."""

@@ -14,14 +14,16 @@ from typing import Any
 from companion.config import Config
 from companion.devices.buttons import GpioUnavailable
 from companion.devices.calibration import ProfileError
+from companion.ends import NoEmulator
 from companion.games.base import GameSetup, RuleViolation
 from companion.games.registry import get_game
-from companion.runtime import NoEmulator, run_real_table
+from companion.runtime import run_real_table
 from companion.sim.bots import RandomBot, next_bot_move
 from companion.sim.camera_bots import CAMERA_BOTS
 from companion.table.log import EventLog
 from companion.table.session import TableSession
 from companion.vision.catalog import CatalogError
+from companion.vision.mat import SMALLEST_MAT
 from companion.vision.zones import ZonesError
 from companion.web.server import start_server
 
@@ -37,7 +39,8 @@ class PlayByPlay:
     def __call__(self, snapshot: dict[str, Any]) -> None:
         for move in snapshot.get("recent", []):
             if move["seq"] > self.printed:
-                print(f"  {move['seq']:4d}  {move['text']}", flush=True)
+                # One write with its newline: the session's thread prints while the main thread may print too.
+                print(f"  {move['seq']:4d}  {move['text']}\n", end="", flush=True)
                 self.printed = move["seq"]
 
 
@@ -52,7 +55,8 @@ def status_page(session: TableSession, config: Config) -> Iterator[bool]:
         yield False
         return
     try:
-        server = start_server(session, config.web, secret_key_path=config.resolve(config.web.secret_key_file))
+        server = start_server(session, config.web, secret_key_path=config.resolve(config.web.secret_key_file),
+                              traces=config.resolve(config.table.traces))
     except OSError as exc:
         if exc.filename:  # the cookie key file could not be written: not the address
             raise StatusPageUnavailable(f"[web] secret_key_file {exc.filename}: {exc.strerror}") from None
@@ -163,6 +167,9 @@ def run_demo(args: argparse.Namespace, config: Config) -> int:
                       "stopped: the bots carry it on if they can (the same game, the same table), else it is kept "
                       "as it was, ended, and a new one starts.")
             print(f"Tableside demo: {ruleset.title} ({args.variant}) for {', '.join(players)}; log: {log.path}")
+            if args.game in SMALLEST_MAT and args.entry == "camera":
+                print(f"{ruleset.title} needs the {SMALLEST_MAT[args.game]} mat: its piles lie too close to read on a "
+                      "smaller one (hardware/README.md). The simulated camera films one.")
             play(args, config, session, rng, stop, serving)
             print_result(session.snapshot())
             if serving and args.then == "serve":

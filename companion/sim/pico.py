@@ -101,6 +101,7 @@ class SimulatedPico:
         self.now_us = 0
         self._script = script
         self._next_script_us = 0
+        self.unattended = False  # started by a command for its own use: nobody puts weights on its pads
         self._boot(0)
 
     # --- lifecycle
@@ -451,6 +452,7 @@ def serial_port(port: str, *, pads: int = 6, demo: bool = False) -> Iterator[str
         yield running.port
         return
     with SimulatedPico(pads, realtime=True, script=demo_round if demo else None) as pico:
+        pico.unattended = True
         yield pico.port
 
 

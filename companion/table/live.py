@@ -94,6 +94,7 @@ class LiveTable:
         self.clock = clock
         self.on_call: Callable[[tuple[int, ...]], None] | None = None  # e.g. tare the racers' pads
         self.on_game: Callable[[str | None], None] | None = None  # another game is played: e.g. switch decks
+        self.trace_context: Callable[[], dict[str, Any]] | None = None  # versions and calibration for a trace
         self.adapter: TableAdapter = TableAdapter(self)
         self.objection: Objection | None = None
         self.said: deque[str] = deque(maxlen=6)

@@ -23,7 +23,6 @@ from companion.vision.observations import UNKNOWN
 from companion.vision.pipeline import CardFound, card_finder
 from companion.vision.registration import MatLocator
 from companion.vision.seats import table_zone_names
-from companion.vision.sources import open_source
 from companion.vision.zones import DEFAULT_ZONES_FILE, ZonesError, toml_string
 from companion.vision.zones_page import ZonesDrawing, create_zones_app
 from companion.web.server import serve
@@ -185,7 +184,7 @@ def watch_cards(args: argparse.Namespace, config: Config) -> int:
         recognizer = recognizer_for(_catalog(args.catalog, config), settings, config.resolve)
     except (CatalogError, DeckError, ZonesError) as exc:
         return _fail(str(exc))
-    source = open_source(settings.source, settings.retry_seconds, sim_deck=recognizer.catalog.deck.name)
+    source = args.ends.camera(settings, recognizer.catalog.deck.name)
     tracker = tracker_for(settings)
     last_status = None
     for count, frame in enumerate(source.frames(), 1):
@@ -215,7 +214,7 @@ def calibrate_cards(args: argparse.Namespace, config: Config) -> int:
         if folder is not None:
             catalog = catalog_from_folder(deck, folder, _progress, settings.card_size)
         else:
-            source = open_source(settings.source, settings.retry_seconds, sim_deck=deck.name)
+            source = args.ends.camera(settings, deck.name)
             print(f"Show each face alone under the camera; the crop is written to {args.preview}", file=sys.stderr)
             layout = None if settings.mat == "none" else mat_layout(settings.mat)
             size = settings.card_size or POKER_MM
@@ -264,7 +263,7 @@ def calibrate_camera(args: argparse.Namespace, config: Config) -> int:
         return 0
     layout = mat_layout(settings.mat)
     locator = MatLocator(layout)
-    source = open_source(settings.source, settings.retry_seconds, sim_deck=settings.deck)
+    source = args.ends.camera(settings)
     best: dict[int, np.ndarray] = {}
     frame = None
     for count, frame in enumerate(source.frames(max_failures=2), 1):
@@ -303,7 +302,7 @@ def calibrate_zones(args: argparse.Namespace, config: Config) -> int:
         except ImageRefused as refused:
             return _fail(str(refused))
     else:
-        source = open_source(settings.source, settings.retry_seconds, sim_deck=settings.deck)
+        source = args.ends.camera(settings)
         frame = next(source.frames(max_failures=2), None)
         source.close()
         if frame is None:

@@ -24,6 +24,10 @@ LOOT = "loot"
 # "directly in front of each player", and a discard pile: each seat's zone keeps its name for the party (Original's
 # exposed hand) with its loot pile beside it, and the centre (combos, foes) gives a part to the discard pile.
 LOOT_GAMES = frozenset({"clash-of-corgis"})
+# The smallest printed mat whose zones the camera reads for a game, where A3 is too small (measured with
+# benchmarks/bench_kennels.py; hardware/README.md, "Crazy Corgi"): on A3 three Kennels of 63 mm cards overlap.
+SMALLEST_MAT = {"crazy-corgi": "A2", "clash-of-corgis": "A2"}  # Clash: a party's two cards side by side
+MAT_SIZES = ("A3", "A2")  # smallest first
 
 # Which seats a table of n players uses: opposite one another, so nobody reaches across a neighbour.
 SEATS_FOR_PLAYERS = {2: (1, 4), 3: (1, 3, 5), 4: (1, 3, 4, 6), 5: (1, 2, 3, 4, 5), 6: (1, 2, 3, 4, 5, 6)}
@@ -123,11 +127,21 @@ class MatLayout:
         return None
 
 
+def mat_advice(game: str | None, size: str, title: str = "") -> str | None:
+    """What a table on the ``size`` mat (``none``: zones drawn) must hear before it plays ``game`` (called
+    ``title``), or ``None``."""
+    needed = SMALLEST_MAT.get(game or "")
+    if needed is None or size not in MAT_SIZES or MAT_SIZES.index(size) >= MAT_SIZES.index(needed):
+        return None
+    return (f"{title or game} needs the {needed} mat (mat/tableside-mat-{needed}-{game}.pdf): on {size} its piles "
+            f"lie too close for the camera to read them; set [camera] mat = \"{needed}\" (hardware/README.md)")
+
+
 def mat_layout(size: str = "A3", game: str | None = None) -> MatLayout:
     """The layout for an ``A3`` or ``A2`` mat; for a game of ``KENNEL_GAMES`` its Kennel variant (same markers,
     each seat zone in three Kennel zones, the centre a draw zone and a discard pile), for one of ``LOOT_GAMES``
     its loot variant (each seat zone a party and a loot pile, the centre and a discard pile), else the usual one."""
-    scales = {"A3": 1.0, "A2": math.sqrt(2.0)}
+    scales = dict(zip(MAT_SIZES, (1.0, math.sqrt(2.0)), strict=True))
     if size not in scales:
         raise ValueError(f"mat size must be one of {', '.join(scales)}, not {size!r}")
     k = scales[size]

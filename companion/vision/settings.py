@@ -6,6 +6,18 @@ from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
+class CameraMode:
+    """What a camera is asked for; it may give something else (the nearest mode it has)."""
+
+    width: int
+    height: int
+    fps: int  # 0: the camera's own rate
+
+    def __str__(self) -> str:
+        return f"{self.width}x{self.height}" + (f" at {self.fps} frames/s" if self.fps else "")
+
+
+@dataclass(frozen=True)
 class CameraSettings:
     """The frame source: ``sim`` (the synthetic camera), a camera index, a URL, a video file or a folder.
 
@@ -18,6 +30,9 @@ class CameraSettings:
     deck: str = "corgi-pileup"  # the deck the simulated camera shows, and the default catalogue
     mat: str = "A3"  # the printed mat ("A3", "A2") or "none" to use ``zones_file`` and ``zones``
     card_mm: tuple[float, ...] = ()  # card width, height (mm); empty: the size calibration measured
+    width: int = 1280  # the picture size asked of a camera (a camera index, or the simulated one); the budget
+    height: int = 720  # for recognition grows with the pixels: docs/install.md, Performance
+    fps: int = 15  # frames per second asked of a camera; 0: its own rate
     steady_frames: int = 3  # frames a face must be seen before it is reported
     forget_frames: int = 30  # frames a card may stay hidden (a hand over it) before it is forgotten
     min_confidence: float = 0.5
@@ -26,6 +41,8 @@ class CameraSettings:
     zones: dict[str, tuple[float, ...]] = field(default_factory=dict)  # no mat: name -> x1, y1, x2, y2, ... px
 
     def __post_init__(self) -> None:
+        if self.width < 160 or self.height < 120 or self.fps < 0:
+            raise ValueError("camera.width and camera.height must be at least 160 x 120, camera.fps 0 or more")
         if self.mat not in {"A3", "A2", "none"}:
             raise ValueError(f"camera.mat must be A3, A2 or none, not {self.mat!r}")
         if self.card_mm and (len(self.card_mm) != 2 or min(self.card_mm) <= 0):
@@ -36,6 +53,10 @@ class CameraSettings:
 
     def __hash__(self) -> int:
         return hash((self.source, self.catalog, self.deck, self.mat))
+
+    @property
+    def mode(self) -> CameraMode:
+        return CameraMode(self.width, self.height, self.fps)
 
     @property
     def card_size(self) -> tuple[float, float] | None:

@@ -1,4 +1,4 @@
-"""Frame sources: a camera (index or URL), a video file, a folder of images, or the simulated table.
+"""Frame sources: a camera (index or URL), a video file or a folder of images (the simulator brings its own).
 
 A camera that is unplugged or not there yet is reported through ``status`` and retried every
 ``retry_seconds``; reading never raises, so the referee keeps running without its eyes.
@@ -16,6 +16,7 @@ import numpy as np
 
 from companion.vision.calibrate import IMAGE_SUFFIXES
 from companion.vision.observations import CameraStatus
+from companion.vision.settings import CameraMode, CameraSettings
 
 
 class Capture(Protocol):
@@ -34,8 +35,11 @@ class FrameSource:
         live: bool,
         retry_seconds: float = 2.0,
         sleep: Callable[[float], None] = time.sleep,
+        mode: CameraMode | None = None,
     ) -> None:
+        """``mode``: what the camera was asked for, when it can be asked (files and streams come as they are)."""
         self.name = name
+        self.mode = mode
         self._opener = opener
         self.live = live
         self.retry_seconds = retry_seconds
@@ -104,26 +108,30 @@ class _Folder:
         self.index = len(self.files)
 
 
-def open_source(source: str | int, retry_seconds: float = 2.0, sim_deck: str = "corgi-pileup") -> FrameSource:
-    """``sim``, a camera index, a URL (rtsp://, http://), a video file or a folder of images."""
-    if source == "sim":
-        from companion.sim.scene_camera import SimCamera, flip_script
-
-        scenes, _ = flip_script(sim_deck, seed=0)
-        return FrameSource("sim", lambda: SimCamera(scenes, loop=True), live=True, retry_seconds=retry_seconds)
-    if isinstance(source, int) or (isinstance(source, str) and source.isdigit()):
+def open_source(source: str | int, retry_seconds: float = 2.0, mode: CameraMode | None = None) -> FrameSource:
+    """A camera index (asked for ``mode``), a URL (rtsp://, http://), a video file or a folder of images."""
+    if isinstance(source, int) or source.isdigit():
         index = int(source)
 
         def open_camera() -> Capture:
             cap = cv2.VideoCapture(index)
-            cap.set(cv2.CAP_PROP_FRAME_WIDTH, 1280)
-            cap.set(cv2.CAP_PROP_FRAME_HEIGHT, 720)
+            cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # the newest frame, not one queued while the last was recognised
+            if mode is not None:
+                cap.set(cv2.CAP_PROP_FRAME_WIDTH, mode.width)
+                cap.set(cv2.CAP_PROP_FRAME_HEIGHT, mode.height)
+                if mode.fps:
+                    cap.set(cv2.CAP_PROP_FPS, mode.fps)
             return cap
 
-        return FrameSource(f"camera {index}", open_camera, live=True, retry_seconds=retry_seconds)
+        return FrameSource(f"camera {index}", open_camera, live=True, retry_seconds=retry_seconds, mode=mode)
     if "://" in source:
         return FrameSource(source, lambda: cv2.VideoCapture(source), live=True, retry_seconds=retry_seconds)
     path = Path(source)
     if path.is_dir():
         return FrameSource(str(path), lambda: _Folder(path), live=False)
     return FrameSource(str(path), lambda: cv2.VideoCapture(str(path)), live=False)
+
+
+def open_camera(settings: CameraSettings) -> FrameSource:
+    """The source ``[camera]`` names, a camera asked for its ``width``, ``height`` and ``fps``."""
+    return open_source(settings.source, settings.retry_seconds, settings.mode)

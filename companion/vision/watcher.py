@@ -44,6 +44,7 @@ class CardWatcher:
         self.frames = 0
         self.still_frames = 0  # frames that showed what the last recognised one did: its reading was reused
         self.frame_ms = 0.0  # how long the last recognised frame took, from reading it to its observations
+        self.frame_size: tuple[int, int] | None = None  # width, height of the last frame the camera gave
         self.stillness = StillnessGate()
         self._reading: list[CardFound] = []
         self.problem: str | None = None  # why the last frame could not be recognised (shown as the camera's health)
@@ -84,6 +85,7 @@ class CardWatcher:
             if frame is None:
                 self._stop.wait(self.source.retry_seconds if self.source.live else 0.5)
                 continue
+            self.frame_size = (frame.shape[1], frame.shape[0])
             recognizer, tracker = self.recognizer, self.tracker
             if recognizer is None:
                 self.problem = self.idle_reason

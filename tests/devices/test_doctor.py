@@ -10,21 +10,26 @@ import socket
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.cli import main
 from companion.config import load_config
 from companion.devices.calibration import CalibrationProfile
-from companion.devices.doctor import MB, Doctor, Level, Probes
+from companion.devices.doctor import MB, Doctor, Level, Probes, camera_finding
 from companion.devices.doctor_commands import run_doctor
 from companion.games.base import GameSetup
 from companion.games.decks import load_deck
 from companion.sim import pico as pico_module
+from companion.sim.ends import SIMULATOR
 from companion.sim.render import write_reference_folder
 from companion.table.log import EventLog
 from companion.table.session import TableSession
 from companion.vision.calibrate import catalog_from_folder
+from companion.vision.settings import CameraSettings
+from companion.vision.sources import FrameSource
 
 ROOT = Path(__file__).parents[2]
 
@@ -105,7 +110,7 @@ def test_a_full_disk(capsys, table):
     def full(_folder):
         return 32_000 * MB, 31_990 * MB, 10 * MB
 
-    args = argparse.Namespace(only=["disk"], interactive=False, bench=False)
+    args = argparse.Namespace(only=["disk"], interactive=False, bench=False, ends=SIMULATOR)
     code = run_doctor(args, load_config(table), Probes(disk_usage=full))
     out = capsys.readouterr().out
     assert code == 1 and "disk  FAIL  10 MB free on" in out and "fix: free space" in out
@@ -155,6 +160,41 @@ def test_bench_times_the_camera_recognition_and_pad_link(capsys, table):
     rows = {line.split("  ")[0]: line for line in out.splitlines() if line.startswith("bench")}
     assert list(rows) == ["bench camera", "bench cards", "bench pads"]
     assert re.search(r"1280x720: \d+ ms per frame \(median of 10\)", rows["bench camera"])
-    assert re.search(r"\d+ ms per frame \(corgi-pileup, median of 10\); a flip is reported ~[\d.]+ s after it lands "
-                     r"\(3 steady frames\)", rows["bench cards"])
+    assert re.search(r"\d+ ms per frame \(CPU \d+ ms\), the slowest \d+ ms \(corgi-pileup, median of 10\); "
+                     r"a flip is reported ~[\d.]+ s after it lands \(3 steady frames\)", rows["bench cards"])
     assert re.search(r"\d+ frames/s from 6 pads at 80 samples/s \(expected ~480\)", rows["bench pads"])
+
+
+def test_the_camera_is_asked_for_the_configured_picture(capsys, table):
+    """[camera] width, height and fps reach the camera (here the rendered one, which draws at the asked size)."""
+    table.write_text(table.read_text() + "[camera]\nwidth = 640\nheight = 360\nfps = 10\n")
+    code, rows, out = doctor(capsys, table, "camera")
+    assert code == 0, out
+    assert re.fullmatch(r"sim: 640x360, [\d.]+ frames/s \(asked 640x360 at 10 frames/s\)", rows[0][2])
+
+
+def test_a_camera_without_the_asked_mode_is_told_which_knob(tmp_path):
+    """A camera that gives another size than asked (320x240 pictures play it) is reported."""
+    for n in range(2):
+        cv2.imwrite(str(tmp_path / f"{n}.png"), np.zeros((240, 320, 3), np.uint8))
+    settings = CameraSettings(source=0)
+    pictures = str(tmp_path / "%d.png")  # OpenCV reads a numbered sequence as a capture
+    source = FrameSource("camera 0", lambda: cv2.VideoCapture(pictures), live=True, mode=settings.mode)
+    finding = camera_finding(settings, source, source.read().shape[1::-1], 15.0)
+    assert finding.level is Level.WARN
+    assert finding.detail == "camera 0: 320x240, 15.0 frames/s (asked 1280x720 at 15 frames/s)"
+    assert "[camera] width and height" in finding.fix
+
+
+def test_sim_outside_the_simulator_is_refused_with_its_reason(table):
+    """Without the command line's ends, 'sim' names nothing: the product never starts the emulator itself."""
+    findings = Doctor(load_config(table)).run(("camera", "pico"))
+    assert [(f.check, f.level) for f in findings] == [("camera", Level.FAIL), ("pico", Level.FAIL)]
+    assert "only the simulated table starts" in findings[0].detail and "/dev/tableside-pico" in findings[1].detail
+
+
+@pytest.mark.parametrize("knob", ["width = 100", "height = 0", "fps = -1"])
+def test_a_camera_picture_too_small_is_refused(capsys, table, knob):
+    table.write_text(table.read_text() + f"[camera]\n{knob}\n")
+    assert main(["-c", str(table), "doctor", "--only", "camera"]) == 2
+    assert "camera.width and camera.height must be at least 160 x 120" in capsys.readouterr().err

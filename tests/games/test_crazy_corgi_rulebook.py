@@ -21,7 +21,7 @@ from companion.games.crazy_corgi.actions import (
 )
 from companion.games.crazy_corgi.sets import SetKind, best_score, deck, possible_kinds
 from companion.games.crazy_corgi.state import Phase
-from tests.games.crazy_helpers import CC, GIULIO, MARTINA, observed, place, play, refused, reveal, start
+from tests.games.crazy_helpers import CC, GIULIO, GM, MARTINA, observed, place, play, refused, reveal, start
 
 MGN = ("Martina", "Giulio", "Noa")
 
@@ -431,6 +431,17 @@ def test_the_youngest_player_starts():
     assert CC.to_move(state) == (2,)
     with pytest.raises(MalformedAction, match=r"first_player must be a seat from 0 to 2\."):
         CC.setup(GameSetup("crazy-corgi", MGN, options={"first_player": 3}))
+
+
+def test_a_game_carried_on_from_paper_starts_from_the_markers_points():
+    # Ruling CC-23: each player's markers, 0 to 4 points (5 would have ended the game).
+    reds = ["red-1-fawn", "red-2-fawn", "red-3-fawn", "red-4-fawn"]
+    state = start(top=["red-5-fawn", "blue-1-black"], kennels={GIULIO: [reds, [], []]}, starting_points=[3, 4])
+    assert state.points == [3, 4]
+    state = place(play(reveal(state, ["red-5-fawn", "blue-1-black"]), Stop(GIULIO)), ("red-5-fawn", 0))
+    assert state.phase is Phase.OVER and state.points == [6, 4]  # 3 + the red set (2 + 1 for the fawn fur)
+    with pytest.raises(MalformedAction, match=r"starting_points must list 2 scores from 0 to 4\."):
+        CC.setup(GameSetup("crazy-corgi", GM, options={"starting_points": [5, 0]}))
 
 
 # ------------------------------------------------------------------------------------------ Wilds

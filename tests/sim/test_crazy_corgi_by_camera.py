@@ -1,34 +1,37 @@
-"""A seeded game of Crazy Corgi on the simulated table, refereed from the camera: every reveal and placement is
-rendered, read by the real recogniser and turned into a move by the table adapter; the bots answer the table's
-questions through the prompts a phone answers; the log alone rebuilds the game."""
+"""A seeded game of Crazy Corgi on the simulated table, refereed from the camera to a winner: every reveal and
+placement is rendered, read by the real recogniser and turned into a move by the table adapter; the bots answer
+the table's questions through the prompts a phone answers; the log alone rebuilds the game, and `companion replay`
+replays its export."""
 
 from __future__ import annotations
 
+import json
 import random
 import threading
+from pathlib import Path
 
 import pytest
 
+from companion.cli import main
 from companion.sim.crazy_corgi_demo import play_crazy_corgi_by_camera
+from companion.table.commands import export_lines
 from companion.table.replay import fold
 
 CARD_MOVES = ("reveal", "place", "discard-kennel")
-
-
-MOVES = 30  # the first turns of a game: a whole one films for many minutes (``companion demo --game crazy-corgi``)
+SHORT = {"starting_points": [4, 4]}  # carried on from paper, a set to go: a whole game films for minutes
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(600)
-def test_the_first_turns_of_a_crazy_corgi_game_are_refereed_from_the_camera(
-        camera_config, camera_log, camera_session) -> None:
+def test_a_short_crazy_corgi_game_is_refereed_from_the_camera_to_a_winner_and_replays(
+        camera_config, camera_log, camera_session, tmp_path: Path, capsys) -> None:
     config, log, session = camera_config, camera_log, camera_session
-    enough = threading.Event()
-    session.subscribe(lambda _snap: enough.set() if session.game and len(session.game.moves) >= MOVES else None)
-    game = play_crazy_corgi_by_camera(config, session, ("Ana", "Ben"), random.Random(3), enough, pace=0.1)
+    game = play_crazy_corgi_by_camera(config, session, ("Ana", "Ben"), random.Random(3), threading.Event(),
+                                      options=SHORT, pace=0.1)
 
+    outcome = session.snapshot()["outcome"]
+    assert session.status() == "finished" and outcome["winners"]
     events = log.events(game.game_id)
-    assert len(events) > MOVES
     assert fold(events).state == session.state
     moves = [e for e in events if e.kind == "action" and e.payload["type"] in CARD_MOVES]
     by_camera = [e for e in moves if e.source.startswith("camera")]
@@ -36,3 +39,12 @@ def test_the_first_turns_of_a_crazy_corgi_game_are_refereed_from_the_camera(
     assert len(by_camera) >= 0.95 * len(moves) and game.camera_plays == len(by_camera)
     choices = [e for e in events if e.kind == "action" and e.payload["type"] not in (*CARD_MOVES, "deal", "reshuffle")]
     assert all(e.source.startswith("prompt ") and e.source.endswith("'s phone") for e in choices)
+
+    exported = tmp_path / "game.jsonl"
+    exported.write_text("\n".join(export_lines(events)), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", "crazy-corgi", str(exported)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["violations"] == [] and report["outcome"]["winners"] == outcome["winners"]
+    assert report["state"]["points"] == session.state.points
+    assert report["state"]["kennels"] == session.state.kennels

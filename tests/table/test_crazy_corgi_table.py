@@ -220,6 +220,29 @@ def test_a_kennel_cleared_for_a_card_that_fits_nowhere_is_the_forced_discard(ses
     assert session.state.discard[-2:] == ["blue-1-fawn", "blue-2-fawn"]
 
 
+def test_a_kennels_top_card_landing_on_the_discard_pile_while_a_card_fits_nowhere_is_the_forced_discard(
+        session, table) -> None:
+    camera = Camera(table)
+    misfit_setup(session, camera)
+    camera.lands("blue-1-fawn", "blue-2-fawn", zone=kennel(ANA, 2))  # the camera saw the pile grow
+    camera.lands("blue-2-fawn", zone="discard")  # Ana carries her blue Kennel away, its top card on top
+    assert moves(session)[-1] == ("camera (discard)", {"type": "discard-kennel", "player": ANA, "kennel": 1})
+    assert kennel(ANA, 2) not in [pile["zone"] for pile in table.view()["piles"]]
+    camera.lands("yellow-1-fawn", zone=kennel(ANA, 2))  # the tracker follows the new card on the same spot
+    assert session.state.kennels[ANA][1] == ["yellow-1-fawn"]
+    camera.gone("blue-2-fawn", zone=kennel(ANA, 2))  # the old pile forgotten at last: nothing more to record
+    camera.cleared(kennel(ANA, 3))
+    assert table.view()["objection"] is not None  # but the green Kennel cleared for nothing is flagged
+    assert actions(session)[-1] == {"type": "place", "player": ANA, "card": "yellow-1-fawn", "kennel": 1}
+
+
+def test_a_card_landing_on_the_discard_pile_when_no_discard_is_due_records_nothing(session, table) -> None:
+    typed(session, ANA, [("red-1-fawn", 1), ("red-2-fawn", 1)])
+    before = actions(session)
+    Camera(table).lands("red-2-fawn", zone="discard")
+    assert actions(session) == before and table.view()["objection"] is None
+
+
 def test_a_kennels_cards_gone_before_the_misfit_lands_are_the_discard_even_before_the_zone_clears(
         session, table) -> None:
     camera = Camera(table)

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.mat import SEATS_FOR_PLAYERS, mat_layout
+from companion.vision.mat import SEATS_FOR_PLAYERS, mat_advice, mat_layout
 from companion.vision.mat_print import mat_image, mat_pdf, mat_svg
 from companion.vision.registration import MatLocator
 
@@ -101,3 +101,11 @@ def test_the_clash_mat_gives_each_seat_a_loot_pile_beside_its_party_and_the_cent
     assert len(layout.zones) == 6 * 2 + 2
     assert table_zone_names(2, "clash-of-corgis") == ["seat-1", "seat-1/loot", "seat-4", "seat-4/loot", "centre",
                                                       "discard"]
+
+
+def test_a_table_on_a_mat_too_small_for_the_game_is_told_which_mat_it_needs() -> None:
+    advice = mat_advice("crazy-corgi", "A3", "Crazy Corgi")
+    assert advice is not None and advice.startswith("Crazy Corgi needs the A2 mat")
+    assert 'mat = "A2"' in advice
+    assert mat_advice("crazy-corgi", "A2") is None and mat_advice("crazy-corgi", "none") is None
+    assert mat_advice("corgi-pileup", "A3") is None and mat_advice(None, "A3") is None

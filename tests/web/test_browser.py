@@ -54,6 +54,27 @@ def test_scoreboard_updates_live(page: Page, server: WebServer, table: TableSess
     shot(page, "scoreboard-live")
 
 
+def test_the_device_panel_lists_the_doctors_checks_with_their_fixes(page: Page, server: WebServer,
+                                                                    table: TableSession) -> None:
+    """The running table's checks (companion/devices/doctor_live.py) under their device entry."""
+    table.add_device("checks", lambda: {
+        "ok": False, "status": "1 to fix", "message": "pad 5: never calibrated", "checked_at": "20:15:02",
+        "checks": [{"name": "disk", "ok": True, "level": "ok", "detail": "2,048 MB free on /var/lib", "fix": ""},
+                   {"name": "pad 5", "ok": False, "level": "FAIL", "detail": "never calibrated",
+                    "fix": "companion calibrate pads --pad 5"}],
+    })
+    page.goto(server.url)
+    item = page.locator("#devices > li", has_text="checks")
+    expect(item).to_have_attribute("data-ok", "false")
+    rows = item.locator(".checks li")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_have_attribute("data-ok", "true")
+    expect(rows.nth(0)).to_have_text("disk: 2,048 MB free on /var/lib")
+    expect(rows.nth(1)).to_have_attribute("data-ok", "false")
+    expect(rows.nth(1).locator(".fault")).to_have_text("fix: companion calibrate pads --pad 5")
+    expect(item).not_to_contain_text("[object Object]")
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_renders_from_its_snapshot(page: Page, server: WebServer, table: TableSession, game: str) -> None:
     ruleset = GAMES[game]

@@ -102,7 +102,7 @@ class CrazyCorgi(Ruleset[CrazyState]):
     # ----------------------------------------------------------------------------------------- setup
     def setup(self, setup: GameSetup) -> CrazyState:
         self.check_setup(setup)
-        self.check_options(setup, ("first_player", "wilds"))
+        self.check_options(setup, ("first_player", "wilds", "starting_points"))
         n = len(setup.players)
         # "The youngest player will be the starting player": the referee names the seat (Ruling CC-15).
         first = self.seat_option(setup, "first_player")
@@ -117,7 +117,8 @@ class CrazyCorgi(Ruleset[CrazyState]):
             turn=first,
             deck=sorted(deck().cards()),
             kennels=[[[] for _ in range(KENNELS)] for _ in range(n)],
-            points=[0] * n,
+            # A game carried on from paper starts from the points of the markers each player holds (Ruling CC-23).
+            points=self.scores_option(setup, "starting_points", WIN_POINTS - 1),
         )
 
     def chance(self, state: CrazyState, rng: random.Random) -> Action | None:

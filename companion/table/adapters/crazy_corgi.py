@@ -8,8 +8,9 @@ The zones (``hardware/README.md``, "Crazy Corgi"): ``centre`` is the draw zone, 
 - A card arriving in a player's Kennel is a placement, and says more when the game waits for a choice: a drawn
   card moved into the drawer's own Kennel is their stop, into another player's Kennel after a bust the recipient;
   a Corgi from the discard pile during Bones is the pick, an opponent's top card during Fleas the steal (CC-19).
-- A Kennel cleared while its owner holds a card that fits nowhere is the forced discard; a completed set is
-  discarded by the rules as it scores, so clearing it records nothing (CC-20).
+- A Kennel cleared while its owner holds a card that fits nowhere is the forced discard, and so is its top card
+  landing on the discard pile then; a completed set is discarded by the rules as it scores, so clearing it
+  records nothing (CC-20).
 - The choices no card shows — the bust's recipient, a Wild's declared value, the Fleas target, Bones' pick, the
   Bowl's stop and "stop drawing" — are prompts to the player who makes them (CC-21).
 - A card the camera cannot name is a question for the referee, never a guess; new cards landing in the draw zone
@@ -161,9 +162,12 @@ class CrazyCorgiAdapter(TableAdapter):
         if sighting.zone == CENTRE:
             self._reveal(state, sighting)
             return False
+        if sighting.zone == DISCARD:
+            self._carried_away(state, sighting.face)
+            return False
         where = self._kennel(sighting.zone)
         if where is None:
-            return False  # the discard pile, or a place where nobody sits: nothing to record
+            return False  # a place where nobody sits: nothing to record
         seat, k = where
         if not sighting.face:
             return self._cleared(state, seat, k, sighting.zone)
@@ -246,6 +250,23 @@ class CrazyCorgiAdapter(TableAdapter):
         self.table.object(Objection(seat, zone, "", f"{name}'s Kennel {k + 1} was cleared, but the "
                                     f"{names(state.kennels[seat][k])} are still in play: put them back."))
         return False
+
+    def _carried_away(self, state: CrazyState, face: str) -> None:
+        """A card landing on the discard pile: while a card its owner must place fits nowhere, the top card of
+        one of their Kennels is that Kennel carried away, the forced discard (CC-20), seen as it lands rather than
+        when the camera has missed the Kennel long enough to call it empty. Any other card landing there (a
+        scored set, a resolved Event) the rules have already discarded."""
+        seat = state.placer
+        if state.current is not Phase.PLACE or seat is None:
+            return
+        ruleset = self.table.session.game.ruleset  # type: ignore[union-attr]
+        for k, kennel in enumerate(state.kennels[seat]):
+            if kennel and kennel[-1] == face and ruleset.legal(state, DiscardKennel(seat, k)) is None:
+                for zone in [z for z in self.lying if self._kennel(z) == (seat, k)]:
+                    del self.lying[zone]  # the cards under the top card went with it
+                self._propose(DiscardKennel(seat, k), DISCARD, face, seat,
+                              f"{state.players[seat]} discarded Kennel {k + 1}")
+                return
 
     # ------------------------------------------------------------------------------------ questions
     def _ask_order(self, state: CrazyState, first: _Sighting) -> bool:

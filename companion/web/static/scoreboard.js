@@ -70,10 +70,23 @@
     li.append(el("strong", name), document.createTextNode(`: ${info.status || (ok === false ? "fault" : ok ? "ok" : "")}`));
     const messageKey = MESSAGE_KEYS.find((k) => info[k]);
     if (messageKey) li.append(el("div", info[messageKey], { class: ok === false ? "fault" : "meta" }));
-    const shown = ["status", okKey, messageKey];
+    const shown = ["status", okKey, messageKey, "checks"];
     const details = Object.entries(info).filter(([k, v]) => !shown.includes(k) && v !== null && v !== undefined);
     if (details.length) li.append(el("div", details.map(([k, v]) => `${k} ${detail(v)}`).join(" · "), { class: "meta" }));
+    if (Array.isArray(info.checks) && info.checks.length) li.append(checkList(info.checks));
     return li;
+  }
+
+  // The doctor's checks on the running table: each with what was seen and, for a problem, its fix.
+  function checkList(checks) {
+    const list = el("ul", null, { class: "checks" });
+    for (const check of checks) {
+      const item = el("li", null, { "data-ok": String(check.ok), "data-level": check.level || "" });
+      item.append(el("strong", check.name), document.createTextNode(`: ${check.detail}`));
+      if (check.fix) item.append(el("div", `fix: ${check.fix}`, { class: check.ok ? "meta" : "fault" }));
+      list.append(item);
+    }
+    return list;
   }
 
   function renderMatch(match) {
