@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.sim.corgi_world import CardWorld, Placed, seats_for
-from companion.vision.mat import CENTRE, DISCARD, mat_layout
+from companion.vision.mat import CENTRE, DISCARD, SMALLEST_MAT, mat_layout
 
 DECK = "clash-of-corgis"
-MAT = "A2"
+MAT = SMALLEST_MAT[DECK]  # a party's two cards lie side by side only on A2
 FRAME = (1280, 720)  # the A2 mat's cards need the pixels, as Crazy Corgi's
 # Where cards lie in a zone, (along, across) its long side in mm from its middle, across counted away from the
 # centre of the mat. Cards put down together lie apart, 74 mm between centres in a row and 98 mm between rows
