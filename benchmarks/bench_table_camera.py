@@ -15,7 +15,7 @@ import statistics
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -43,12 +43,13 @@ GAMES: dict[str, BenchGame] = {
     "corgi-pileup": BenchGame(options={"starting_scores": [12, 12, 12]}, knobs={"mischief": 0.2}),
     "crazy-corgi": BenchGame(options={"starting_points": [3, 3, 3]}),  # two points to go: a set or two each
     "squirrels": BenchGame(players=2, options={"rounds": 1}),  # two players: four stacks fill an A2 seat
+    "clash-of-corgis": BenchGame(variant="original"),  # --variant treasure-island for the other game
 }
 
 
-def bench_games(folder: Path, name: str, games: int) -> None:
+def bench_games(folder: Path, name: str, games: int, bench: BenchGame) -> None:
     config = load_config(config_file(folder, "[web]\nenabled = false\n"))
-    bench, play = GAMES[name], CAMERA_BOTS[name].play
+    play = CAMERA_BOTS[name].play
     camera = typed = wrong = asked = caught = tried = 0
     latencies: list[float] = []
     started = time.monotonic()
@@ -65,7 +66,7 @@ def bench_games(folder: Path, name: str, games: int) -> None:
               f"{game.prompts} questions, {game.caught}/{game.misbehaved} out-of-turn caught, card -> page median "
               f"{1000 * statistics.median(game.landed_to_shown_s or [0.0]):.0f} ms", flush=True)
     plays = camera + typed
-    print(f"{name}: {games} games by camera in {time.monotonic() - started:.0f} s: "
+    print(f"{name} ({bench.variant}): {games} games by camera in {time.monotonic() - started:.0f} s: "
           f"{100 * camera / plays:.2f}% of {plays} moves recorded with no typing (target >= 99%); "
           f"{wrong} recorded wrongly (target 0); "
           f"{asked / games:.1f} questions per game; {caught} of {tried} out-of-turn plays caught")
@@ -78,9 +79,12 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), default="corgi-pileup")
     parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--variant", help="the game's variant (default: the one in GAMES)")
+    parser.add_argument("--no-demo", action="store_true", help="skip the whole-demo CPU/RSS figure")
     args = parser.parse_args()
+    chosen = GAMES[args.game] if args.variant is None else replace(GAMES[args.game], variant=args.variant)
     with tempfile.TemporaryDirectory() as tmp:
-        bench_games(Path(tmp), args.game, args.games)
-        bench = GAMES[args.game]
-        rounds = ("--rounds", str(bench.options["rounds"])) if "rounds" in bench.options else ()
-        bench_demo(Path(tmp), args.game, bench.players, bench.variant, rounds)
+        bench_games(Path(tmp), args.game, args.games, chosen)
+        if not args.no_demo:
+            rounds = ("--rounds", str(chosen.options["rounds"])) if "rounds" in chosen.options else ()
+            bench_demo(Path(tmp), args.game, chosen.players, chosen.variant, rounds)

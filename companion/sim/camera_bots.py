@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.sim.clash_demo import play_clash_by_camera
 from companion.sim.corgi_demo import play_corgi_by_camera
 from companion.sim.crazy_corgi_demo import play_crazy_corgi_by_camera
 from companion.sim.pigzup_demo import SimulatedGame, play_simulated
@@ -38,7 +39,7 @@ def _corgi(game: CameraGame) -> str:
             f"{game.caught} out-of-turn plays and asked {game.prompts} questions)")
 
 
-def _crazy(game: CameraGame) -> str:
+def _moves_and_questions(game: CameraGame) -> str:
     return (f"(the camera recorded {game.camera_plays} moves from the cards; the referee typed {game.typed}; the "
             f"table asked {game.prompts} questions)")
 
@@ -51,6 +52,7 @@ def _squirrels(game: CameraGame) -> str:
 CAMERA_BOTS: dict[str, CameraBots] = {
     "pigzup": CameraBots(play_simulated, _pigzup),
     "corgi-pileup": CameraBots(play_corgi_by_camera, _corgi),
-    "crazy-corgi": CameraBots(play_crazy_corgi_by_camera, _crazy),
+    "crazy-corgi": CameraBots(play_crazy_corgi_by_camera, _moves_and_questions),
     "squirrels": CameraBots(play_squirrels_by_camera, _squirrels, seats=2),  # four stacks fill a seat of the A2 mat
+    "clash-of-corgis": CameraBots(play_clash_by_camera, _moves_and_questions),
 }

@@ -13,7 +13,7 @@ from companion.games.base import GameSetup
 from companion.sim.corgi_bots import CorgiBots
 from companion.sim.corgi_world import DECK, CorgiWorld
 from companion.sim.table import simulated_table
-from companion.sim.table_bots import CameraGame
+from companion.sim.table_bots import CameraGame, questions_asked
 from companion.sim.worlds import plan_world
 from companion.table.session import TableSession
 
@@ -40,6 +40,6 @@ def play_corgi_by_camera(
             world.play(str(card))
         bots = CorgiBots(session, world, world_seed=plan.seed, rng=rng, pace=pace, mischief=mischief)
         bots.play(stop)
-        asked = sum(1 for line in session.log.prompts(game_id) if line["kind"] == "asked")
+        asked = questions_asked(session, game_id)
         return CameraGame(game_id, bots.camera_plays, bots.typed, bots.wrong, bots.caught, bots.misbehaved, asked,
                           bots.landed_to_shown_s)

@@ -17,6 +17,7 @@ from companion.vision.mat import CENTRE, mat_layout
 from companion.vision.seats import seat_zones
 
 DECK = "corgi-pileup"
+LONG_SEATS = {3: ("seat-1", "seat-3", "seat-4")}  # where the mat's plan would use an end seat, a narrow band
 SPACING_MM = 42.0  # how far apart the cards of a trick lie in the centre (they overlap a little)
 
 
@@ -28,6 +29,12 @@ class Placed:
     x: float
     y: float
     angle: float
+
+
+def seats_for(players: int) -> tuple[str, ...]:
+    """Where the players of a game with piles side by side (Kennels, a party and its loot) sit: along the long
+    sides while there is room (two to four players; five and six need the end seats too)."""
+    return LONG_SEATS.get(players, tuple(seat_zones(players)))
 
 
 class CardWorld:
@@ -51,6 +58,12 @@ class CardWorld:
     def lying(self) -> list[Placed]:
         """Every card on the table, back to front (called under the lock)."""
         return []
+
+    def _at(self, zone: str, face: str, dx: float = 0.0, dy: float = 0.0, angle: float = 0.0) -> Placed:
+        """``face`` put down at ``(dx, dy)`` mm from the centre of ``zone``, turned ``angle``, as a hand does it."""
+        x, y = self.zones[zone]
+        return Placed(face, x + dx + self.rng.uniform(-2, 2), y + dy + self.rng.uniform(-2, 2),
+                      angle + self.rng.uniform(-4.0, 4.0))
 
     def scene(self) -> Scene:
         with self.lock:

@@ -18,10 +18,11 @@ from companion.games.base import GameSetup
 from companion.games.crazy_corgi import CrazyCorgi
 from companion.games.crazy_corgi.actions import DiscardKennel, Place, Reveal
 from companion.games.crazy_corgi.state import CrazyState
+from companion.sim.corgi_world import seats_for
 from companion.sim.crazy_corgi_bots import CrazyCorgiBot
-from companion.sim.crazy_corgi_world import DECK, MAT, CrazyWorld, seats_for
+from companion.sim.crazy_corgi_world import DECK, MAT, CrazyWorld
 from companion.sim.table import simulated_table
-from companion.sim.table_bots import CameraGame, TableBots
+from companion.sim.table_bots import CameraGame, TableBots, questions_asked
 from companion.sim.worlds import plan_world
 from companion.table.session import TableSession
 
@@ -131,5 +132,5 @@ def play_crazy_corgi_by_camera(
         if plan.resumed:
             bots.lay_out()
         bots.play(stop)
-        asked = sum(1 for line in session.log.prompts(game_id) if line["kind"] == "asked")
+        asked = questions_asked(session, game_id)
         return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s)

@@ -6,22 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.sim.corgi_world import CardWorld, Placed
+from companion.sim.corgi_world import CardWorld, Placed, seats_for
 from companion.vision.mat import CENTRE, DISCARD, KENNELS, SMALLEST_MAT, kennel_zone
-from companion.vision.seats import seat_zones
-
-LONG_SEATS = {3: ("seat-1", "seat-3", "seat-4")}  # where the plan would use an end seat, whose Kennels are bands
 
 DECK = "crazy-corgi"
 MAT = SMALLEST_MAT[DECK]  # A3 is too small for three Kennels a seat
 FRAME = (1280, 720)  # the A2 mat's cards need the pixels (hardware/README.md, "Crazy Corgi")
 DRAWN_MM = 18.0  # how far apart the revealed cards lie in the draw zone (each covers most of the last)
-
-
-def seats_for(players: int) -> tuple[str, ...]:
-    """Where the players sit: along the long sides, where three Kennels lie side by side, while there is room
-    (two to four players; five and six need the end seats too)."""
-    return LONG_SEATS.get(players, tuple(seat_zones(players)))
 
 
 class CrazyWorld(CardWorld):
@@ -36,11 +27,6 @@ class CrazyWorld(CardWorld):
 
     def lying(self) -> list[Placed]:
         return [*self.discard, *(c for pile in self.kennels.values() for c in pile), *self.drawn]
-
-    def _at(self, zone: str, face: str, dx: float = 0.0, dy: float = 0.0, angle: float = 0.0) -> Placed:
-        x, y = self.zones[zone]
-        return Placed(face, x + dx + self.rng.uniform(-2, 2), y + dy + self.rng.uniform(-2, 2),
-                      angle + self.rng.uniform(-4.0, 4.0))
 
     def _take(self, face: str) -> None:
         """Pick ``face`` up from wherever it lies (the draw zone, the discard pile, a Kennel's top)."""

@@ -43,6 +43,11 @@ class CameraGame:
     landed_to_shown_s: list[float]  # for each card the camera read: put down -> on the status page
 
 
+def questions_asked(session: TableSession, game_id: int) -> int:
+    """How many questions the table asked in game ``game_id`` (the prompts' log)."""
+    return sum(1 for line in session.log.prompts(game_id) if line["kind"] == "asked")
+
+
 class FilmedWorld(Protocol):
     frames: int  # frames the camera has filmed so far: the bots wait in the camera's time
 

@@ -18,7 +18,7 @@ from companion.games.decks import DeckError
 from companion.vision.calibrate import catalog_from_folder, guided_capture, resolve_deck
 from companion.vision.catalog import POKER_MM, Catalog, CatalogError, load_catalog
 from companion.vision.live import recognizer_for, table_zones, tracker_for
-from companion.vision.mat import KENNEL_GAMES, mat_layout
+from companion.vision.mat import KENNEL_GAMES, LOOT_GAMES, mat_layout
 from companion.vision.observations import UNKNOWN
 from companion.vision.pipeline import CardFound, card_finder
 from companion.vision.registration import MatLocator
@@ -58,8 +58,9 @@ def register(groups: Any) -> None:
     zones.add_argument("--image", metavar="FILE", help="draw on this picture (default: one from [camera] source)")
     zones.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N",
                        help="seat zones for a table of N players, 2-6 (default 4), plus the centre")
-    zones.add_argument("--game", choices=sorted(KENNEL_GAMES),
-                       help="the zones of that game's mat (crazy-corgi: three Kennels per seat and a discard pile)")
+    zones.add_argument("--game", choices=sorted(KENNEL_GAMES | LOOT_GAMES),
+                       help="the zones of that game's mat (crazy-corgi: three Kennels per seat and a discard pile; "
+                            "clash-of-corgis: each seat's loot pile and a discard pile)")
     zones.add_argument("--out", metavar="FILE", help=f"default: [camera] zones_file, else {DEFAULT_ZONES_FILE}")
     zones.add_argument("--port", type=_port, help="the drawing page's port (default: [web] port; 0 picks one)")
     zones.set_defaults(run=calibrate_zones)

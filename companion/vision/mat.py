@@ -19,9 +19,14 @@ CENTRE = "centre"
 DISCARD = "discard"
 KENNELS = 3  # Crazy Corgi: "You can create up to 3 piles of cards in front of you, called 'Kennels'."
 KENNEL_GAMES = frozenset({"crazy-corgi"})  # games whose mat splits each seat into Kennels and the centre in two
+LOOT = "loot"
+# Clash of Corgis (Treasure Island): "The loot pile is an area on the table next to a player", beside the party
+# "directly in front of each player", and a discard pile: each seat's zone keeps its name for the party (Original's
+# exposed hand) with its loot pile beside it, and the centre (combos, foes) gives a part to the discard pile.
+LOOT_GAMES = frozenset({"clash-of-corgis"})
 # The smallest printed mat whose zones the camera reads for a game, where A3 is too small (measured with
 # benchmarks/bench_kennels.py; hardware/README.md, "Crazy Corgi"): on A3 three Kennels of 63 mm cards overlap.
-SMALLEST_MAT = {"crazy-corgi": "A2"}
+SMALLEST_MAT = {"crazy-corgi": "A2", "clash-of-corgis": "A2"}  # Clash: a party's two cards side by side
 MAT_SIZES = ("A3", "A2")  # smallest first
 
 # Which seats a table of n players uses: opposite one another, so nobody reaches across a neighbour.
@@ -73,11 +78,25 @@ def kennel_zone(seat_zone: str, kennel: int) -> str:
     return f"{seat_zone}/kennel-{kennel + 1}"
 
 
+def loot_zone(seat_zone: str) -> str:
+    """``seat-2/loot``: the loot pile of the player sitting at ``seat_zone``."""
+    return f"{seat_zone}/{LOOT}"
+
+
+def _long_side(zone: Zone) -> bool:
+    """Whether a seat's zone runs along the mat's top or bottom edge (its parts then lie left to right)."""
+    return zone.x1 - zone.x0 >= zone.y1 - zone.y0 + 10
+
+
+def loot_zones(zone: Zone) -> list[Zone]:
+    """A seat's party (two cards side by side, under the seat's own name) and its loot pile (one pile) beside it."""
+    return zone.split([zone.name, loot_zone(zone.name)], _long_side(zone), [2, 1])
+
+
 def kennel_zones(zone: Zone) -> list[Zone]:
     """A seat's three Kennels, numbered along the seat's long side: left to right for the seats along the top and
     bottom edges, top to bottom for the two at the ends. Which Kennel a card is in is where its centre lies."""
-    along_x = zone.x1 - zone.x0 >= zone.y1 - zone.y0 + 10
-    return zone.split([kennel_zone(zone.name, k) for k in range(KENNELS)], along_x)
+    return zone.split([kennel_zone(zone.name, k) for k in range(KENNELS)], _long_side(zone))
 
 
 @dataclass(frozen=True)
@@ -120,15 +139,18 @@ def mat_advice(game: str | None, size: str, title: str = "") -> str | None:
 
 def mat_layout(size: str = "A3", game: str | None = None) -> MatLayout:
     """The layout for an ``A3`` or ``A2`` mat; for a game of ``KENNEL_GAMES`` its Kennel variant (same markers,
-    each seat zone in three Kennel zones, the centre a draw zone and a discard pile), else the usual one."""
+    each seat zone in three Kennel zones, the centre a draw zone and a discard pile), for one of ``LOOT_GAMES``
+    its loot variant (each seat zone a party and a loot pile, the centre and a discard pile), else the usual one."""
     scales = dict(zip(MAT_SIZES, (1.0, math.sqrt(2.0)), strict=True))
     if size not in scales:
         raise ValueError(f"mat size must be one of {', '.join(scales)}, not {size!r}")
     k = scales[size]
     zones = tuple(Zone(name, *(round(v * k, 1) for v in box)) for name, box in _A3_ZONES.items())
     name = size
-    if game in KENNEL_GAMES:
+    if game in KENNEL_GAMES | LOOT_GAMES:
         name = f"{size} {game}"
+        seat_parts = kennel_zones if game in KENNEL_GAMES else loot_zones
+        centre = [3, 2] if game in KENNEL_GAMES else [4, 1]  # Clash's middle holds three cards side by side
         zones = tuple(part for zone in zones for part in (
-            zone.split([CENTRE, DISCARD], True, [3, 2]) if zone.name == CENTRE else kennel_zones(zone)))
+            zone.split([CENTRE, DISCARD], True, centre) if zone.name == CENTRE else seat_parts(zone)))
     return MatLayout(name, round(_A3[0] * k), round(_A3[1] * k), round(_MARKER * k, 1), round(_MARGIN * k, 1), zones)

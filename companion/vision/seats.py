@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from companion.vision.mat import CENTRE, DISCARD, KENNEL_GAMES, KENNELS, SEATS_FOR_PLAYERS, kennel_zone
+from companion.vision.mat import (
+    CENTRE,
+    DISCARD,
+    KENNEL_GAMES,
+    KENNELS,
+    LOOT_GAMES,
+    SEATS_FOR_PLAYERS,
+    kennel_zone,
+    loot_zone,
+)
 
 
 def seat_zones(players: int) -> list[str]:
@@ -18,8 +27,11 @@ def seat_of_zone(zone: str, players: int) -> int | None:
 
 def table_zone_names(players: int, game: str | None = None) -> list[str]:
     """The zones a table without the mat draws for ``game``: as on its printed mat (seats and the centre; for a
-    Kennel game each seat's three Kennels, the centre and the discard pile)."""
+    Kennel game each seat's three Kennels, the centre and the discard pile; for a loot game each seat and its loot
+    pile, the centre and the discard pile)."""
     seats = seat_zones(players)
     if game in KENNEL_GAMES:
         return [*(kennel_zone(z, k) for z in seats for k in range(KENNELS)), CENTRE, DISCARD]
+    if game in LOOT_GAMES:
+        return [*(part for z in seats for part in (z, loot_zone(z))), CENTRE, DISCARD]
     return [*seats, CENTRE]

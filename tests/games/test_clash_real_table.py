@@ -4,7 +4,6 @@ raise (a parry nobody can rule out, a Mage with nothing to burn), and must see t
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
@@ -12,92 +11,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.actions import Action, Reshuffle
 from companion.games.base import GameSetup
 from companion.games.clash_of_corgis import ClashOfCorgis
-from companion.games.clash_of_corgis.actions import (
-    Activate,
-    Deal,
-    Discard,
-    Guess,
-    Heal,
-    Parry,
-    Pick,
-    Reveal,
-    RevealCard,
-    Save,
-    Shuffle,
-)
+from companion.sim.clash_real_table import hidden_answer, public, seen
 
 RULES = ClashOfCorgis()
 MAX_ACTIONS = 3_000
-PRIVATE = ("hands", "deck_order", "foes_order", "to_move")
-
-
-def public(view: dict[str, Any]) -> dict[str, Any]:
-    """What the table shows: no hands, no deck order, no face of a face-down card."""
-    shown = {k: v for k, v in view.items() if k not in PRIVATE}
-    if "tables" in shown:
-        shown["tables"] = [{slot: {**cell, "card": None if cell["position"] == "hidden" else cell["card"]}
-                            for slot, cell in table.items()} for table in shown["tables"]]
-    return shown
-
-
-def hidden_card(state: Any, seat: int, slot: str) -> str | None:
-    cell = state.tables[seat].get(slot)
-    return cell.card if cell is not None and cell.position.value == "hidden" else None
-
-
-def seen(before: Any, action: Action, after: Any) -> Action:
-    """``action`` as the table records it: chance events without what nobody saw, faces where they show."""
-    match action:
-        case Deal():
-            return Deal(first=after.first)
-        case Reshuffle():
-            return Reshuffle(None)
-        case Shuffle():
-            return Shuffle()
-        case Pick() if hasattr(before, "exposed"):  # Original: the card the Archer exposed
-            target = before.pending.target
-            return Pick(card=(set(after.exposed[target]) - set(before.exposed[target])).pop())
-        case Pick() if hasattr(before, "tables"):  # Capture: the card now face up in the exposed row
-            owner = before.pending.owner
-            return Pick(card=after.tables[owner][f"exposed-{before.pending.column}"].card)
-        case Pick():  # Treasure Island: only a discarded card shows
-            return Pick(card=after.discard[-1] if len(after.discard) > len(before.discard) else None)
-        case Heal(player=p, card=c):
-            return Heal(p, c if c in before.exposed[p] else None)
-        case Activate(player=p, slot=slot) if slot != "hand":
-            return dataclasses.replace(action, card=hidden_card(before, p, slot))
-        case RevealCard(slot=slot) if slot != "hand":
-            return dataclasses.replace(action, card=hidden_card(before, before.pending.owner, slot))
-        case Guess():
-            return dataclasses.replace(action, card=hidden_card(before, before.pending.owner, before.pending.slots[0]))
-        case Save(player=p, slot=slot) if slot not in (None, "hand"):
-            return dataclasses.replace(action, card=before.tables[p][slot].card)
-    return action
 
 
 def answer_hidden_questions(table: Any, full_before: Any, full_after: Any) -> Any:
-    """What the real table must still record before it is where the full game is (Capture asks nothing more)."""
-    if hasattr(table, "tables"):
-        return table
+    """The real table once it has recorded what it must before it is where the full game is."""
     for _ in range(5):
-        phase = table.phase.value
-        if phase == full_after.phase.value and phase not in ("reveal",):
+        answer = hidden_answer(table, full_before, full_after)
+        if answer is None:
             return table
-        p = table.pending
-        if phase == "parry" and full_after.phase.value != "parry":
-            table = RULES.apply(table, Parry(p.target, None))  # nobody could rule out a Samurai
-        elif phase == "discard" and full_after.phase.value != "discard":
-            table = RULES.apply(table, Discard(p.player, None))  # "nothing to burn"
-        elif phase == "reveal" and table.battle is not None:
-            fight = full_after.foes if full_after.phase.value == "wind" else list(full_after.last_fight.foes)
-            table = RULES.apply(table, Reveal(tuple(c for c in fight if c not in table.foes)))
-        elif phase == "reveal":  # the Berserker's victim shows the hand
-            table = RULES.apply(table, Reveal(tuple(full_before.hands[p.target])))
-        else:
-            return table
+        table = RULES.apply(table, answer)
     return table
 
 

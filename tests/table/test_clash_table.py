@@ -3,12 +3,15 @@ combo, face-up cards at a seat are exposures, and the choices the cards cannot s
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from companion.games.base import GameSetup
 from companion.games.clash_of_corgis.original_state import Phase
+from companion.table.adapters.clash_of_corgis import PARTS
 from companion.table.live import LiveTable
-from companion.table.observations import CardUnreadable, ZoneCleared
+from companion.table.observations import CardSeen, CardUnreadable, ZoneCleared
 from companion.table.session import TableSession
 from companion.vision.seats import seat_of_zone
 from tests.table.test_corgi_table import Camera, Lights
@@ -25,7 +28,8 @@ def lights() -> Lights:
 def start(session: TableSession, lights: Lights, variant: str = "original") -> LiveTable:
     setup = GameSetup("clash-of-corgis", ("Ana", "Ben", "Cai"), variant=variant, options={"first_player": ANA})
     session.start_game(setup, source="test")
-    live = LiveTable(session, seat_of_zone, announcer=lights)
+    clock = itertools.count(0.0, 1.0)  # a second passes at each look: the cards of a frame have all been reported
+    live = LiveTable(session, seat_of_zone, announcer=lights, clock=lambda: next(clock))
     live.drain()
     return live
 
@@ -82,7 +86,9 @@ def test_a_pass_is_a_prompt_and_a_card_turned_up_at_a_seat_is_the_berserkers_exp
     assert state.exposed == [[], ["water-2"], ["fire-5"]]
     table.observe(ZoneCleared("centre", camera.frame))  # Ana gathers the pile
     table.drain()
-    assert table.view()["centre"] == [] and table.view()["exposed"] == {str(BEN): ["water-2"], str(CAI): ["fire-5"]}
+    assert table.view()["centre"] == [] and table.view()["piles"] == [
+        {"label": "Ben's exposed hand", "zone": None, "cards": ["water-2"]},
+        {"label": "Cai's exposed hand", "zone": None, "cards": ["fire-5"]}]
     camera.lands("void-1")  # Ana leads a single; her Oracle looks at the top of the deck
     answer(session, table, "oracle", "It did not match: back on top")
     camera.gone("water-2", zone=PLACE[BEN])  # Ben plays his exposed card
@@ -174,14 +180,13 @@ def test_the_referee_typing_while_the_camera_is_out_is_not_replayed_when_it_sees
     assert moves(session)[-1][1] == {"type": "play", "player": ANA, "cards": ["wind-ace"], "effect": None}
 
 
-@pytest.mark.parametrize("variant", ["treasure-island", "capture"])
-def test_the_other_games_are_entered_by_the_referee(session, lights, variant) -> None:
-    players = ("Ana", "Ben") if variant == "capture" else ("Ana", "Ben", "Cai")
-    session.start_game(GameSetup("clash-of-corgis", players, variant=variant), source="test")
+def test_a_variant_without_a_table_part_is_entered_by_the_referee(session, lights, monkeypatch) -> None:
+    monkeypatch.delitem(PARTS, "treasure-island")
+    session.start_game(GameSetup("clash-of-corgis", ("Ana", "Ben"), variant="treasure-island"), source="test")
     table = LiveTable(session, seat_of_zone, announcer=lights)
     table.drain()
     before = len(session.log.events(session.game_id))
-    Camera(table).lands("earth-3")
+    Camera(table).lands("earth-3", zone="seat-1")
     assert len(session.log.events(session.game_id)) == before and session.prompts.open() == []
     assert table.view()["objection"] is None
 
@@ -207,3 +212,21 @@ def test_the_healers_returned_card_is_asked_of_its_player(session, table) -> Non
     answer(session, table, "heal", "A card from my hidden hand")
     assert moves(session)[-1][1] == {"type": "heal", "player": ANA, "card": None}
     assert session.state.turn == BEN and session.state.hand_size(ANA) == 11
+
+
+def test_a_combos_cards_coming_to_rest_a_moment_apart_are_read_together(session, lights) -> None:
+    now = [50.0]
+    session.start_game(GameSetup("clash-of-corgis", ("Ana", "Ben", "Cai"), variant="original",
+                                 options={"first_player": ANA}), source="test")
+    table = LiveTable(session, seat_of_zone, announcer=lights, clock=lambda: now[0])
+    table.drain()
+    table.observe(CardSeen("centre", "earth-9", 0.9, 7))  # the table looks between the combo's two reports...
+    table.drain()
+    now[0] += 0.2
+    table.observe(CardSeen("centre", "fire-9", 0.9, 9))  # ...the second steady two frames later
+    table.drain()
+    assert moves(session) == []
+    now[0] += 0.4
+    table.drain()
+    assert moves(session) == [("camera (whose turn it was)",
+                               {"type": "play", "player": ANA, "cards": ["earth-9", "fire-9"], "effect": None})]

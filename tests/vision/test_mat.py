@@ -91,6 +91,18 @@ def test_drawn_zones_for_a_kennel_game_name_the_kennels_and_the_discard_pile() -
         "seat-4/kennel-1", "seat-4/kennel-2", "seat-4/kennel-3", "centre", "discard"]
 
 
+def test_the_clash_mat_gives_each_seat_a_loot_pile_beside_its_party_and_the_centre_a_discard_pile() -> None:
+    from companion.vision.seats import table_zone_names
+
+    layout = mat_layout("A3", "clash-of-corgis")
+    assert layout.zone_at(60, 250) == "seat-1" and layout.zone_at(200, 250) == "seat-1/loot"
+    assert layout.zone_at(50, 110) == "seat-2" and layout.zone_at(50, 190) == "seat-2/loot"
+    assert layout.zone_at(150, 150) == "centre" and layout.zone_at(280, 150) == "discard"
+    assert len(layout.zones) == 6 * 2 + 2
+    assert table_zone_names(2, "clash-of-corgis") == ["seat-1", "seat-1/loot", "seat-4", "seat-4/loot", "centre",
+                                                      "discard"]
+
+
 def test_a_table_on_a_mat_too_small_for_the_game_is_told_which_mat_it_needs() -> None:
     advice = mat_advice("crazy-corgi", "A3", "Crazy Corgi")
     assert advice is not None and advice.startswith("Crazy Corgi needs the A2 mat")

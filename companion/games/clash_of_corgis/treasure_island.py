@@ -511,12 +511,13 @@ class TreasureIslandRules(VariantRules[TreasureState]):
             s.discard.extend(foes)  # "discard the foes (as they have escaped with the loot)"
         # Phase 3c: "Discard all cards in your party to the discard pile." — unless a Healer or the Earth bonus
         # lets the fighter keep some.
-        if self._keep_options(s):
+        if self.keep_options(s):
             s.phase = Phase.RETIRE
         else:
             self._retire_party(s, ())
 
-    def _keep_options(self, s: TreasureState) -> list[tuple[str, ...]]:
+    def keep_options(self, s: TreasureState) -> list[tuple[str, ...]]:
+        """What the fighter may keep as the party retires (the table asks it): none when it must all go."""
         b, fight = s.battle, s.last_fight
         assert b is not None and fight is not None
         party = s.parties[b.seat]
@@ -534,7 +535,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
 
     def _retire(self, s: TreasureState, action: Retire) -> None:
         keep = tuple(action.keep)
-        if keep and sorted(keep) not in [sorted(option) for option in self._keep_options(s)]:
+        if keep and sorted(keep) not in [sorted(option) for option in self.keep_options(s)]:
             raise IllegalMove("cannot-keep", "Retire your party: keep one card with a Healer, or the whole party "
                               "with the Earth bonus after a lost fight; the rest is discarded.")
         self._retire_party(s, keep)
@@ -599,7 +600,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
         if s.phase is Phase.WIND and b is not None:
             return [Discard(b.seat, None)] + [Discard(b.seat, f) for f in s.foes]
         if s.phase is Phase.RETIRE and b is not None:
-            return [Retire(b.seat, ())] + [Retire(b.seat, keep) for keep in self._keep_options(s)]
+            return [Retire(b.seat, ())] + [Retire(b.seat, keep) for keep in self.keep_options(s)]
         return []
 
     def to_move(self, state: TreasureState) -> tuple[int, ...]:

@@ -1,4 +1,4 @@
-"""Clash of Corgis' table, for the Original game (the other two games are entered by the referee for now).
+"""Clash of Corgis' table, the Original game's part (``__init__.py`` picks the part for the variant in play).
 
 Rulings CO-14..CO-18 (``docs/rulings.md``):
 - The cards landing in the centre in one frame are one combo, never cards to put in order (CO-14): a player
@@ -40,15 +40,15 @@ from companion.games.clash_of_corgis.effects import card_name
 from companion.games.clash_of_corgis.original import SUIT_EFFECTS, OriginalRules
 from companion.games.clash_of_corgis.original_state import OriginalState, Phase
 from companion.games.clash_of_corgis.rules import ClashOfCorgis
-from companion.table.adapters.base import TableAdapter
+from companion.table.adapters.clash_of_corgis.common import CENTRE, ClashPart, Decision
 from companion.table.observations import CardGone, CardSeen, CardUnreadable, ZoneCleared
 from companion.table.prompts import Option
 
 if TYPE_CHECKING:
     from companion.table.live import LiveTable
 
-CENTRE = "centre"
 SHOWN_FOR_S = 20.0  # a card seen at a seat this recently and then in the centre came from that seat
+TOGETHER_S = 0.5  # cards coming to rest in the centre this close together were put down together (one combo)
 DECISIONS = ("pass", "effect-card", "monk", "archer", "parry", "oracle", "heal", "burn")
 EXPOSURES = (Phase.PARRY, Phase.EXPOSE, Phase.PICK)  # the phases in which a card turned up at a seat means a move
 
@@ -61,8 +61,9 @@ class _Landing:
     t: float
 
 
-class ClashOfCorgisAdapter(TableAdapter):
-    game = "clash-of-corgis"
+class OriginalTable(ClashPart):
+    state_type = OriginalState
+    decisions = DECISIONS
 
     def __init__(self, table: LiveTable) -> None:
         super().__init__(table)
@@ -74,8 +75,6 @@ class ClashOfCorgisAdapter(TableAdapter):
 
     # ------------------------------------------------------------------------------------ inputs
     def observe(self, observation: Any, t: float) -> None:
-        if not isinstance(self.table.session.state, OriginalState):
-            return  # Treasure Island and Capture: the referee enters the moves
         match observation:
             case CardSeen(zone=zone, face=face, frame=frame) if self._lying(zone) is not None:
                 self._lying(zone).append(face)  # type: ignore[union-attr]
@@ -98,14 +97,19 @@ class ClashOfCorgisAdapter(TableAdapter):
                 self.table.session.prompts.withdraw(f"unreadable:{zone}", "the card was taken away")
 
     def tick(self, t: float) -> None:
-        """Read what came to rest, one zone's frame at a time, each against the state the last one left."""
+        """Read what came to rest — a seat's cards by frame, the centre's a combo of the cards put down together —
+        each against the state the last one left."""
         while self.landed and self.choosing is None:
             state = self._state()
             if state is None:
                 self.landed.clear()
                 return
             first = self.landed[0]
-            batch = [c for c in self.landed if (c.zone, c.frame) == (first.zone, first.frame)]
+            batch = [c for c in self.landed if c.zone == first.zone
+                     and (c.frame == first.frame or (first.zone == CENTRE and c.t - first.t <= TOGETHER_S))]
+            if first.zone == CENTRE and t - first.t < TOGETHER_S and all(
+                    c.t <= first.t + TOGETHER_S for c in self.landed):
+                return  # more of the combo may still come to rest
             self.landed = [c for c in self.landed if c not in batch]
             if first.zone == CENTRE:
                 self._centre(state, tuple(c.face for c in batch), t)
@@ -122,34 +126,16 @@ class ClashOfCorgisAdapter(TableAdapter):
         game = self.table.session.game
         if self.choosing is not None and (game is None or len(game.moves) != self.choosing):
             self.choosing = None  # the effect card was chosen (or the referee moved the game on)
-        asked = {"effect-card"} if self.choosing is not None else set()
-        if state is not None:
-            for about, seat, question, options in self._decisions(state):
-                if options:
-                    self.table.ask(about, question, options, seat=seat)
-                    asked.add(about)
-        prompts = self.table.session.prompts
-        for prompt in prompts.open():
-            if prompt.about in DECISIONS and prompt.about not in asked:
-                prompts.withdraw(prompt.about, "the game has moved on")
+        self._ask(state, self._decisions(state) if state is not None else [],
+                  {"effect-card"} if self.choosing is not None else ())
 
     # ------------------------------------------------------------------------------------ readings
-    def _state(self) -> OriginalState | None:
-        _game_id, status, state = self.table.session.current()
-        return state if isinstance(state, OriginalState) and status == "playing" else None
-
-    def _seat(self, zone: str) -> int | None:
-        return None if zone == CENTRE else self.table.seat_at(zone)
-
     def _lying(self, zone: str) -> list[str] | None:
         """The cards the camera sees lying in ``zone`` now (``None``: a zone this game does not read)."""
         if zone == CENTRE:
             return self.centre
         seat = self._seat(zone)
         return None if seat is None else self.at_seat.setdefault(seat, [])
-
-    def _ruleset(self) -> ClashOfCorgis:
-        return self.table.session.game.ruleset  # type: ignore[union-attr,return-value]
 
     def _rules(self) -> OriginalRules:
         return ClashOfCorgis.game_rules("original")  # type: ignore[return-value]
@@ -222,27 +208,20 @@ class ClashOfCorgisAdapter(TableAdapter):
         return True
 
     def _unreadable(self, zone: str) -> None:
-        """A question for the referee: which card it is, as the moves it could be (never the camera's guess)."""
+        """A question for the referee (CO-17): the card as each move it could be where it lies."""
         state = self._state()
-        ruleset = self._ruleset()
-        seat = ruleset.to_move(state) if state is not None else ()
-        owner = seat[0] if seat and zone == CENTRE else self._seat(zone)
-        if state is None or owner is None or not seat:
+        turn = self._ruleset().to_move(state) if state is not None else ()
+        owner = turn[0] if turn and zone == CENTRE else self._seat(zone)
+        if state is None or owner is None or not turn:
             return
-        public = state.public_cards()
-        readings = [self._reading(state, zone, (c,), owner) for c in cards.all_cards() if c not in public]
-        options = [Option(ruleset.describe(state, a), a) for a in readings
-                   if a is not None and ruleset.legal(state, a) is None]
-        if options:
-            where = "in the centre" if zone == CENTRE else f"in front of {state.players[owner]}"
-            self.table.ask(f"unreadable:{zone}", f"The camera cannot read the card {where}: which card is it?",
-                           options, seat=None)
+        where = "in the centre" if zone == CENTRE else f"in front of {state.players[owner]}"
+        self._ask_unreadable(state, zone, where, lambda c: self._reading(state, zone, (c,), owner))
 
     # ------------------------------------------------------------------------------------ choices
-    def _decisions(self, s: OriginalState) -> list[tuple[str, int, str, list[Option]]]:
-        """The choices the game waits for that no card shows: (about, seat, question, legal options)."""
-        names, p, rules, ruleset = s.players, s.pending, self._rules(), self._ruleset()
-        found: list[tuple[str, int, str, list[Option]]] = []
+    def _decisions(self, s: OriginalState) -> list[Decision]:
+        """The choices the game waits for that no card shows."""
+        names, p, rules = s.players, s.pending, self._rules()
+        found: list[Decision] = []
         if s.phase is Phase.PLAY and s.lead is not None and self.choosing is None:
             who = s.turn
             label = "Decline the Bard's extra turn" if s.lead.owner == who else "Pass"
@@ -272,13 +251,15 @@ class ClashOfCorgisAdapter(TableAdapter):
             options += [Option(f"My exposed {card_name(c)}", Discard(p.player, c)) for c in s.exposed[p.player]]
             found.append(("burn", p.player, rules.prompt(s) + " (Put a hidden card face up in the centre.)",
                           options))
-        return [(about, seat, question, [o for o in options if ruleset.legal(s, o.action) is None])
-                for about, seat, question, options in found]
+        return found
 
     # ------------------------------------------------------------------------------------ view
     def live_key(self, t: float) -> tuple[Any, ...]:
         return (tuple(self.centre), tuple((seat, tuple(c)) for seat, c in sorted(self.at_seat.items())))
 
     def view(self) -> dict[str, Any]:
-        """The cards lying in the centre and in front of each seat now, as the camera sees them."""
-        return {"centre": list(self.centre), "exposed": {str(seat): list(c) for seat, c in self.at_seat.items()}}
+        """The cards lying in the centre, and each player's exposed hand, as the camera sees them now."""
+        state = self._state()
+        piles = [{"label": f"{state.players[seat]}'s exposed hand", "zone": None, "cards": list(faces)}
+                 for seat, faces in sorted(self.at_seat.items()) if faces and state is not None]
+        return {"centre": list(self.centre), "piles": piles}
