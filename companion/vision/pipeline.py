@@ -14,6 +14,7 @@ from companion.vision.detect import DetectSettings, Quad, find_cards, paper_whit
 from companion.vision.light import Light, measure_light
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
+from companion.vision.orientation import long_axis, orientation_of, turn_from
 from companion.vision.registration import MatLocator, to_mat
 from companion.vision.zones import fit_to_frame
 
@@ -31,6 +32,7 @@ class CardFound:
     best: str  # the closest face even when unsure
     distance: float
     border: float = 1.0  # share of the outline seen lined by the card's border (less when partly covered)
+    turn: float = 0.0  # degrees (0-90) between its long side and its zone's upright direction (``orientation.py``)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -43,6 +45,7 @@ class CardFound:
             "confidence": round(self.confidence, 3),
             "zone": self.zone,
             "outline": round(self.border, 2),
+            "orientation": orientation_of(self.turn).value,
             "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
         }
 
@@ -120,7 +123,8 @@ class Recognizer:
                 continue  # like nothing in the deck: a white box, a sheet of paper, not a card
             zone = self._zone(hom, corners, zones)
             corners = np.roll(corners, -2, axis=0) if m.upside_down else corners
-            cards.append(CardFound(m.face, m.confidence, zone, corners, m.best, m.distance, quad.border))
+            cards.append(CardFound(m.face, m.confidence, zone, corners, m.best, m.distance, quad.border,
+                                   self._turn(hom, corners, zone)))
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
         return FrameResult(cards, hom is not None, timings, measure_light(frame, white))
@@ -132,6 +136,13 @@ class Recognizer:
         if self._fitted_zones is None or self._fitted_zones[0] != size:
             self._fitted_zones = (size, fit_to_frame(self.zones, self.zones_drawn_on, size))
         return self._fitted_zones[1]
+
+    def _turn(self, hom: np.ndarray | None, corners: np.ndarray, zone: str) -> float:
+        """How far the card is turned from upright for its zone's player: on the mat when it is registered (a
+        zone's ``axis``), else in the frame against the picture's vertical."""
+        if hom is None or self.locator is None:
+            return turn_from(long_axis(corners), 90.0)
+        return turn_from(long_axis(to_mat(hom, corners)), self.locator.layout.axis_of(zone))
 
     def _zone(self, hom: np.ndarray | None, quad: np.ndarray, zones: dict[str, np.ndarray]) -> str:
         centre = quad.mean(axis=0)
