@@ -102,7 +102,7 @@ def live_table(
         source, catalogs = camera
         watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe)
         _read_deck(watcher, catalogs, config, None)
-        table.on_game = lambda game: _read_deck(watcher, catalogs, config, game)
+        table.on_game = lambda game, variant: _read_deck(watcher, catalogs, config, game, variant)
     voice = Voice(config.table.voice)
     session.add_device("voice", voice.health)
     with DeviceHub(
@@ -130,11 +130,13 @@ def live_table(
             voice.close()
 
 
-def _read_deck(watcher: CardWatcher, catalogs: Callable[[str], Catalog], config: Config, game: str | None) -> None:
-    """The camera reads the deck of the game in play (each game has its own deck, named as the game)."""
+def _read_deck(watcher: CardWatcher, catalogs: Callable[[str], Catalog], config: Config, game: str | None,
+               variant: str | None = None) -> None:
+    """The camera reads the deck of the game in play (each game has its own deck, named as the game), on the mat
+    layout of that game and variant."""
     deck = game or config.camera.deck
     try:
-        watcher.use(recognizer_for(catalogs(deck), config.camera, config.resolve))
+        watcher.use(recognizer_for(catalogs(deck), config.camera, config.resolve, variant))
     except CatalogError as exc:
         watcher.use(None, f"cannot read {deck} cards: {exc}")
 
