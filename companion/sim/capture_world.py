@@ -8,13 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.sim.corgi_world import CardWorld, Placed
-from companion.vision.mat import grid_zone
+from companion.vision.mat import GRID_SEATS, grid_zone
 
 DECK = "clash-of-corgis"
 VARIANT = "capture"
 MAT = "A2"
 FRAME = (1280, 720)
-SEAT_ZONES = ("seat-2", "seat-5")  # the mat's end seats, where the grids are
+SEAT_ZONES = GRID_SEATS
 FACING = (90.0, 270.0)  # an upright card's angle at each seat: its top away from its player
 
 

@@ -21,6 +21,7 @@ KENNELS = 3  # Crazy Corgi: "You can create up to 3 piles of cards in front of y
 KENNEL_GAMES = frozenset({"crazy-corgi"})  # games whose mat splits each seat into Kennels and the centre in two
 GRID_GAMES = frozenset({("clash-of-corgis", "capture")})  # (game, variant)s whose mat is two players' card grids
 END_SEATS = frozenset({"seat-2", "seat-5"})  # the seats at the mat's short ends: their cards lie along x
+GRID_SEATS = ("seat-2", "seat-5")  # Capture's two players: the mat's ends, where their grids are
 
 # Which seats a table of n players uses: opposite one another, so nobody reaches across a neighbour.
 SEATS_FOR_PLAYERS = {2: (1, 4), 3: (1, 3, 5), 4: (1, 3, 4, 6), 5: (1, 2, 3, 4, 5), 6: (1, 2, 3, 4, 5, 6)}
@@ -156,7 +157,7 @@ def mat_layout(size: str = "A3", game: str | None = None, variant: str | None = 
     name = size
     if (game, variant) in GRID_GAMES:
         name = f"{size} {game} {variant}"
-        zones = tuple(z for seat in sorted(END_SEATS) for z in grid_zones(seat, k / math.sqrt(2.0)))
+        zones = tuple(z for seat in GRID_SEATS for z in grid_zones(seat, k / math.sqrt(2.0)))
     elif game in KENNEL_GAMES:
         name = f"{size} {game}"
         zones = tuple(part for zone in zones for part in (

@@ -174,7 +174,7 @@ def test_the_referee_typing_while_the_camera_is_out_is_not_replayed_when_it_sees
     assert moves(session)[-1][1] == {"type": "play", "player": ANA, "cards": ["wind-ace"], "effect": None}
 
 
-@pytest.mark.parametrize("variant", ["treasure-island", "capture"])
+@pytest.mark.parametrize("variant", ["treasure-island"])  # Capture: tests/table/test_capture_table.py
 def test_the_other_games_are_entered_by_the_referee(session, lights, variant) -> None:
     players = ("Ana", "Ben") if variant == "capture" else ("Ana", "Ben", "Cai")
     session.start_game(GameSetup("clash-of-corgis", players, variant=variant), source="test")

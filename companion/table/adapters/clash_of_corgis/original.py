@@ -1,4 +1,4 @@
-"""Clash of Corgis' table, for the Original game (the other two games are entered by the referee for now).
+"""Clash of Corgis' table for the Original game.
 
 Rulings CO-14..CO-18 (``docs/rulings.md``):
 - The cards landing in the centre in one frame are one combo, never cards to put in order (CO-14): a player
@@ -61,7 +61,7 @@ class _Landing:
     t: float
 
 
-class ClashOfCorgisAdapter(TableAdapter):
+class OriginalAdapter(TableAdapter):
     game = "clash-of-corgis"
 
     def __init__(self, table: LiveTable) -> None:
