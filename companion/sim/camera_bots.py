@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.sim.capture_demo import play_capture_by_camera
 from companion.sim.corgi_demo import play_corgi_by_camera
 from companion.sim.crazy_corgi_demo import play_crazy_corgi_by_camera
 from companion.sim.pigzup_demo import SimulatedGame, play_simulated
@@ -40,8 +41,19 @@ def _crazy(game: CameraGame) -> str:
             f"table asked {game.prompts} questions)")
 
 
+CLASH_BY_CAMERA = {"capture": play_capture_by_camera}  # Clash of Corgis' games played through the camera so far
+
+
+def _play_clash(*args: Any, variant: str = "original", **kwargs: Any) -> CameraGame:
+    """Clash of Corgis through the camera: the bots of the game (variant) in play."""
+    if variant not in CLASH_BY_CAMERA:
+        raise SystemExit(f"Clash of Corgis by camera plays {', '.join(CLASH_BY_CAMERA)}, not {variant!r}")
+    return CLASH_BY_CAMERA[variant](*args, **kwargs)
+
+
 CAMERA_BOTS: dict[str, CameraBots] = {
     "pigzup": CameraBots(play_simulated, _pigzup),
     "corgi-pileup": CameraBots(play_corgi_by_camera, _corgi),
     "crazy-corgi": CameraBots(play_crazy_corgi_by_camera, _crazy),
+    "clash-of-corgis": CameraBots(_play_clash, _crazy),
 }

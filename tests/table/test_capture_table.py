@@ -59,7 +59,7 @@ def answer(session: TableSession, table: LiveTable, about: str, label: str, seat
 def test_a_hidden_card_turned_up_is_its_activation_and_the_opponents_card_the_reveal(session, table) -> None:
     grid = Grid(table)
     grid.up("seat-2/front-1", "fire-4")  # Ana's Monk: "Reveal one of your opponent's hidden cards in their front row."
-    grid.up("seat-5/front-1", "water-9")  # Ben's own column 1 faces Ana's column 4 (Ruling CI-14)
+    grid.up("seat-5/front-1", "water-9")  # Ben's own column 1 faces Ana's column 4 (Ruling CI-13)
     assert moves(session) == [
         ("camera", {"type": "activate", "player": ANA, "slot": "front-1", "card": "fire-4", "column": None}),
         ("camera", {"type": "reveal-card", "player": ANA, "slot": "front-4", "card": "water-9", "column": None}),
@@ -110,7 +110,7 @@ def test_a_revealed_card_of_your_own_turned_sideways_on_your_turn_is_its_activat
     # "Your opponent must select one of their hidden cards": Ana's choice, on her phone
     answer(session, table, "select", "My back-3", ANA)
     grid.up("seat-2/back-3", "fire-wild")
-    # the rank Ben declared is asked once the card shows (Ruling CI-19)
+    # the rank Ben declared is asked once the card shows (Ruling CI-18)
     answer(session, table, "guess", "I declared Wild", BEN)
     assert moves(session)[-1][1] == {"type": "guess", "player": BEN, "rank": "Wild", "card": "fire-wild"}
     # Ana's Illusionist is revealed: she may save it; she tries a blind discard by turning a hidden card up

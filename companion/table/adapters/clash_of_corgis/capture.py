@@ -3,21 +3,21 @@
 Each player sits at an end of the mat (``seat-2``, ``seat-5``: ``hardware/README.md``, "Capture the
 Illusionist") before a grid of places ``seat-N/front-C``, ``seat-N/back-C`` and ``seat-N/exposed-C`` (C = 1-4
 from that player's left). "Hidden", "Revealed" and "Rested" are what the camera sees: face down, face up, and
-face up turned sideways ("face-up and horizontal"; ``CardTurned``). Rulings CI-14..CI-19 (``docs/rulings.md``):
-- Place numbers (CI-14): the rules number the columns from the first player's left (CI-1), so the second
+face up turned sideways ("face-up and horizontal"; ``CardTurned``). Rulings CI-13..CI-18 (``docs/rulings.md``):
+- Place numbers (CI-13): the rules number the columns from the first player's left (CI-1), so the second
   player's own column C is the rules' column 5 - C.
-- A card turning face up in a place is what the game waits for there (CI-15): the turn's player activating it
+- A card turning face up in a place is what the game waits for there (CI-14): the turn's player activating it
   (in the exposed row: a card from the hand), a card revealed by an effect, the Assassin's selected card, a blind
   save's discard turned over, or a card taken from the hand. A card the rules already show face up there is
   matched, never recorded twice; a card the camera cannot name is the referee's question, never a guess.
-- A card turned sideways (CI-16): the opponent's revealed card while the Bard waits is the Bard's rest; your own
+- A card turned sideways (CI-15): the opponent's revealed card while the Bard waits is the Bard's rest; your own
   revealed card on your turn is its activation where it lies (no card turns up: turning it to rested shows it).
   Every other turn — resting the activated card, the Cooldown, the Berserker — the rules do themselves.
 - A private look (Insight, the Oracle's) is the looking player's answer on their phone naming the place, never
-  what was seen (CI-17); so are the choices no card shows: the Assassin's target's selection and the declared
-  rank, the cards to shuffle, not saving or saving with the Ace (CI-18).
+  what was seen (CI-16); so are the choices no card shows: the Assassin's target's selection and the declared
+  rank, the cards to shuffle, not saving or saving with the Ace (CI-17).
 - The declared rank is asked once the selected card shows (the camera sees the reveal; the declaration was said
-  aloud before it), and the rules check it against the card (CI-19).
+  aloud before it), and the rules check it against the card (CI-18).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ DECISIONS = ("insight", "oracle", "gather", "select", "save", "guess")
 
 def table_column(column: int, seat: int, first: int) -> int:
     """The rules' column of a player's own column C (counted from their left), and back: the same for the first
-    player, mirrored (5 - C) for the one facing them (Ruling CI-14)."""
+    player, mirrored (5 - C) for the one facing them (Ruling CI-13)."""
     return column if seat == first else len(COLUMNS) + 1 - column
 
 
@@ -163,7 +163,7 @@ class CaptureAdapter(TableAdapter):
         return seat, f"{row}-{table_column(int(column), seat, state.first)}"
 
     def _reading(self, s: CaptureState, seat: int, slot: str, face: str) -> Action | None:
-        """What ``face`` coming face up at ``seat``'s ``slot`` means now (Ruling CI-15); ``None``: the declared
+        """What ``face`` coming face up at ``seat``'s ``slot`` means now (Ruling CI-14); ``None``: the declared
         rank, asked instead."""
         p, column = s.pending, column_of(slot)
         exposed = row_of(slot) == EXPOSED
@@ -182,7 +182,7 @@ class CaptureAdapter(TableAdapter):
     def _face_up(self, s: CaptureState, seat: int, slot: str, seen: _Seen) -> None:
         cell = s.tables[seat].get(slot)
         if cell is not None and cell.card == seen.face and cell.position is not Position.HIDDEN:
-            return  # already recorded (CI-15)
+            return  # already recorded (CI-14)
         who = s.players[seat]
         reading = self._reading(s, seat, slot, seen.face)
         if reading is None:
@@ -197,7 +197,7 @@ class CaptureAdapter(TableAdapter):
                                question=f"Which card was taken from {who}'s hand?")
 
     def _turned(self, s: CaptureState, seat: int, slot: str, seen: _Seen) -> None:
-        """A card turned sideways (CI-16): the Bard's rest when it waits for one; on your turn, your own revealed
+        """A card turned sideways (CI-15): the Bard's rest when it waits for one; on your turn, your own revealed
         card activated where it lies; the rules rest the others themselves."""
         p, cell = s.pending, s.tables[seat].get(slot)
         if s.phase is Phase.REST and p is not None and seat == p.owner:
@@ -208,7 +208,7 @@ class CaptureAdapter(TableAdapter):
                                question=f"Which card did {s.players[seat]} activate?")
 
     def _ask_guess(self, s: CaptureState, face: str) -> None:
-        """The Assassin's declared rank, once the selected card shows (CI-19)."""
+        """The Assassin's declared rank, once the selected card shows (CI-18)."""
         p = s.pending
         assert p is not None
         options = [Option(f"I declared {rank}", Guess(p.player, rank, face)) for rank in RANKS]
