@@ -28,7 +28,7 @@ from companion.table.adapters.clash_of_corgis.capture import table_column
 from companion.table.session import TableSession
 
 RULES = ClashOfCorgis()
-PICKED_UP_FRAMES = 40  # cards to turn face down are held up this long (more than the camera's ``forget_frames``)
+PICKED_UP_FRAMES = 4  # cards to turn face down are held up this many frames more than the camera's forget_frames
 
 
 class CaptureBots(TableBots[Any]):
@@ -37,9 +37,10 @@ class CaptureBots(TableBots[Any]):
     rules = RULES
 
     def __init__(self, session: TableSession, world: CaptureWorld, *, world_seed: int, rng: random.Random,
-                 pace: float = 1.0) -> None:
+                 pace: float = 1.0, forget_frames: int = 30) -> None:
         super().__init__(session, world, world_seed=world_seed, rng=rng, pace=pace)
         self.table_world = world
+        self.picked_up_frames = forget_frames + PICKED_UP_FRAMES  # so that the camera sees them gone
         self.players = [ClashBot(seat, random.Random(rng.getrandbits(32))) for seat in (0, 1)]
         self.camera_moves = 0  # moves the camera's cards recorded with no typing
         self.answers = 0  # choices answered on the players' phones
@@ -127,7 +128,7 @@ class CaptureBots(TableBots[Any]):
         return str(after.tables[p.owner][f"exposed-{action.column}"].card)
 
     def _recorded(self, action: Action, stop: threading.Event) -> bool:
-        """The action, and a random pick the table records right after it (the card the camera saw taken)."""
+        """The action (a blind pick from a hand is followed by the card the camera saw taken)."""
         count = len(self.followed)
         return self._until(lambda: self._moves()[count:count + 1] == [action.to_json()], stop)
 
@@ -151,7 +152,7 @@ class CaptureBots(TableBots[Any]):
                 elif card.up and card.rested != (cell.position is Position.RESTED):
                     world.rest(seat, slot, cell.position is Position.RESTED)
         if down:
-            self._wait_frames(PICKED_UP_FRAMES, stop)
+            self._wait_frames(self.picked_up_frames, stop)
             for seat, slot, face in down:
                 world.put(seat, slot, face)
 
@@ -185,7 +186,8 @@ def play_capture_by_camera(
         chosen = {"first_player": rng.randrange(2), **(options or {})}  # the world and the table agree who starts
         setup = GameSetup(DECK, plan.players, VARIANT, chosen, seats=SEAT_ZONES)
         game_id = plan.begin(config, session, setup)
-        bots = CaptureBots(session, world, world_seed=plan.seed, rng=rng, pace=pace)
+        bots = CaptureBots(session, world, world_seed=plan.seed, rng=rng, pace=pace,
+                           forget_frames=config.camera.forget_frames)
         bots.lay_out(stop)
         bots.play(stop)
         asked = sum(1 for line in session.log.prompts(game_id) if line["kind"] == "asked")

@@ -12,11 +12,11 @@ import pytest
 from companion.sim.capture_demo import play_capture_by_camera
 from companion.table.replay import fold
 
-MOVES = 12  # the first turns of a game (``companion demo --game clash-of-corgis --variant capture`` plays one out)
+MOVES = 8  # the first turns of a game (``companion demo --game clash-of-corgis --variant capture`` plays one out)
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(900)
 def test_the_first_turns_of_a_capture_game_are_refereed_from_the_camera(
         camera_config, camera_log, camera_session) -> None:
     config, log, session = camera_config, camera_log, camera_session
