@@ -12,15 +12,13 @@
 from __future__ import annotations
 
 import random
-import resource
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
+from simulated_table import bench_demo, config_file
 
 from companion.config import Config, load_config
 from companion.games.base import GameSetup
@@ -35,16 +33,6 @@ from companion.table.log import EventLog
 from companion.table.session import TableSession
 from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.seats import seat_of_zone
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def config_file(folder: Path, extra: str = "", name: str = "companion.toml") -> Path:
-    path = folder / name
-    calibration = ROOT / "calibration" / "pads.toml"
-    text = f'[table]\ndatabase = "t.sqlite3"\n[serial]\ncalibration = "{calibration}"\n{extra}'
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def config_in(folder: Path, extra: str = "") -> Config:
@@ -147,21 +135,8 @@ def bench_verdicts(folder: Path, races: int = 12) -> None:
               f"max {max(values):.2f} ms over {len(values)} races (target <= 5 ms)")
 
 
-def bench_demo(folder: Path) -> None:
-    config = config_file(folder, '[web]\nport = 0\nsecret_key_file = "key"\n', name="demo.toml")
-    started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "companion", "-c", str(config), "demo", "--seed", "2", "--players",
-                           "3", "--then", "exit"], capture_output=True, text=True, check=True)
-    wall = time.monotonic() - started
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    winner = next(line for line in done.stdout.splitlines() if line.startswith("Winner:"))
-    print(f"simulated table, 3 bots, status page on: {wall:.0f} s to a winner ({winner}); "
-          f"CPU {100 * (usage.ru_utime + usage.ru_stime) / wall:.0f}% of one core; "
-          f"peak RSS {usage.ru_maxrss / 1024:.0f} MB (target <= 250 MB)")
-
-
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as tmp:
         bench_match_call(Path(tmp))
         bench_verdicts(Path(tmp))
-        bench_demo(Path(tmp))
+        bench_demo(Path(tmp), "pigzup")

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import argparse
 import random
-import resource
 import statistics
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -22,12 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from simulated_table import bench_demo, config_file
+
 from companion.config import load_config
 from companion.sim.camera_bots import CAMERA_BOTS
 from companion.table.log import EventLog
 from companion.table.session import TableSession
 
-ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay")
 
 
@@ -45,14 +43,6 @@ GAMES: dict[str, BenchGame] = {
     "corgi-pileup": BenchGame(options={"starting_scores": [12, 12, 12]}, knobs={"mischief": 0.2}),
     "crazy-corgi": BenchGame(),
 }
-
-
-def config_file(folder: Path, extra: str = "") -> Path:
-    path = folder / "companion.toml"
-    calibration = ROOT / "calibration" / "pads.toml"
-    path.write_text(f'[table]\ndatabase = "t.sqlite3"\nvoice = ""\n[serial]\ncalibration = "{calibration}"\n{extra}',
-                    encoding="utf-8")
-    return path
 
 
 def bench_games(folder: Path, name: str, games: int) -> None:
@@ -82,21 +72,6 @@ def bench_games(folder: Path, name: str, games: int) -> None:
           "(target <= 300 ms)")
 
 
-def bench_demo(folder: Path, name: str) -> None:
-    config = config_file(folder, '[web]\nport = 0\nsecret_key_file = "key"\n')
-    started = time.monotonic()
-    bench = GAMES[name]
-    done = subprocess.run([sys.executable, "-m", "companion", "-c", str(config), "demo", "--game", name, "--seed", "2",
-                           "--players", str(bench.players), "--variant", bench.variant, "--then", "exit"],
-                          capture_output=True, text=True, check=True)
-    wall = time.monotonic() - started
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    winner = next(line for line in done.stdout.splitlines() if line.startswith("Winner:"))
-    print(f"simulated {name} table, {bench.players} bots, status page on: {wall:.0f} s to a winner ({winner}); "
-          f"CPU {100 * (usage.ru_utime + usage.ru_stime) / wall:.0f}% of one core; "
-          f"peak RSS {usage.ru_maxrss / 1024:.0f} MB (target <= 250 MB)")
-
-
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), default="corgi-pileup")
@@ -104,4 +79,5 @@ if __name__ == "__main__":
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         bench_games(Path(tmp), args.game, args.games)
-        bench_demo(Path(tmp), args.game)
+        bench = GAMES[args.game]
+        bench_demo(Path(tmp), args.game, bench.players, bench.variant)

@@ -17,6 +17,7 @@ from companion.games.pigzup.actions import Flip
 from companion.games.pigzup.state import Phase, PigzState
 from companion.sim.pico import SimulatedPico
 from companion.sim.pigzup_world import PigzWorld
+from companion.sim.table_bots import until_filmed
 from companion.table.session import TableSession
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,7 @@ class PigzBots:
         *,
         rng: random.Random,
         pace: float = 1.0,
-        camera_grace_s: float = 4.0,
+        grace_frames: int = 60,
         skills: list[Skill] | None = None,
         settled: int = 0,
     ) -> None:
@@ -63,7 +64,7 @@ class PigzBots:
         self.button_pins = button_pins
         self.rng = rng
         self.pace = pace  # multiplies the bots' thinking pauses (not the physics)
-        self.camera_grace_s = camera_grace_s
+        self.grace_frames = grace_frames  # how long the bots wait for the camera to report a flip, in its frames
         self.skills = skills or [Skill.draw(rng) for _ in world.piles]
         self.misses = 0  # flips the referee had to enter because the camera did not report them
         self.game_id = session.game_id
@@ -103,13 +104,13 @@ class PigzBots:
         self.world.reach(None)
         if card is None:
             return  # nothing left to flip on the table (the referee undid a flip the world had made)
-        deadline = time.monotonic() + self.camera_grace_s
-        while time.monotonic() < deadline and not stop.is_set():
+        def recorded() -> bool:  # the flip was recorded, or the referee changed the game meanwhile
             now = self.session.state
-            if (not isinstance(now, PigzState) or len(now.faceup[seat]) != seen or now.phase is not Phase.FLIP
-                    or len(now.results) != len(state.results)):
-                return  # the flip was recorded, or the referee changed the game meanwhile
-            stop.wait(0.05)
+            return (not isinstance(now, PigzState) or len(now.faceup[seat]) != seen or now.phase is not Phase.FLIP
+                    or len(now.results) != len(state.results))
+
+        if until_filmed(self.world, self.grace_frames, recorded, stop) or stop.is_set():
+            return
         # The camera missed it: the referee enters the flip by hand, as at a real table.
         self.misses += 1
         log.warning("the camera did not report %s's flip of %s; the referee enters it", state.players[seat], card)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+import cv2
 import numpy as np
 
 from companion.games.decks import load_deck
@@ -85,11 +86,17 @@ class World(Protocol):
 
 
 class WorldCamera:
-    """A ``cv2.VideoCapture`` look-alike filming a world: each read renders the table as it is now."""
+    """A ``cv2.VideoCapture`` look-alike filming a world: each read renders the table as it is now.
+
+    A table that has not changed since the last frame is not drawn again: the last drawing gets fresh sensor
+    noise, as a real camera's next frame of a still table would (drawing costs the simulator far more than a real
+    camera spends on a frame, and would otherwise be counted in the table's reaction time)."""
 
     def __init__(self, world: World) -> None:
         self.world = world
         self._open = True
+        self._still: Scene | None = None
+        self._drawn: np.ndarray | None = None
 
     def isOpened(self) -> bool:  # the cv2.VideoCapture name
         return self._open
@@ -97,7 +104,19 @@ class WorldCamera:
     def read(self) -> tuple[bool, np.ndarray | None]:
         if not self._open:
             return False, None
-        return True, render_scene(self.world.scene()).image
+        scene = self.world.scene()
+        look = scene.look
+        if look.shot_noise or look.jpeg:  # noise that depends on the picture: drawn whole every time
+            return True, render_scene(scene).image
+        still = replace(scene, seed=0, look=replace(look, noise=0.0))
+        if still != self._still or self._drawn is None:
+            self._still, self._drawn = still, render_scene(still).image
+        if not look.noise:
+            return True, self._drawn.copy()
+        sigma = look.noise / look.exposure  # as ``render_scene`` adds it: a dim frame's gain raises the noise
+        noise = np.empty(self._drawn.shape, np.float32)
+        cv2.randn(noise, (0.0,) * 3, (sigma,) * 3)
+        return True, cv2.add(self._drawn, noise, dtype=cv2.CV_8U)
 
     def release(self) -> None:
         self._open = False

@@ -41,6 +41,17 @@ class FilmedWorld(Protocol):
     frames: int  # frames the camera has filmed so far: the bots wait in the camera's time
 
 
+def until_filmed(world: FilmedWorld, grace_frames: int, done: Callable[[], bool], stop: threading.Event) -> bool:
+    """Wait for ``done`` for as long as the camera takes to film ``grace_frames`` frames (a busy machine films
+    slower, and the bots wait in the camera's time), and never more than ``GIVE_UP_S``."""
+    frames, deadline = world.frames + grace_frames, time.monotonic() + GIVE_UP_S
+    while world.frames < frames and time.monotonic() < deadline and not stop.is_set():
+        if done():
+            return True
+        stop.wait(0.05)
+    return done()
+
+
 class TableBots(Generic[S]):
     """Plays every seat of the simulated table of ``rules``' game, following what the referee's session records."""
 
@@ -145,14 +156,7 @@ class TableBots(Generic[S]):
         return self.session.snapshot().get("live", {}).get("table", {})
 
     def _until(self, done: Callable[[], bool], stop: threading.Event) -> bool:
-        """Wait for ``done`` for as long as the camera takes to film ``grace_frames`` frames (a busy machine
-        films slower, and the bots wait in the camera's time), and never more than ``GIVE_UP_S``."""
-        frames, deadline = self.world.frames + self.grace_frames, time.monotonic() + GIVE_UP_S
-        while self.world.frames < frames and time.monotonic() < deadline and not stop.is_set():
-            if done():
-                return True
-            stop.wait(0.05)
-        return done()
+        return until_filmed(self.world, self.grace_frames, done, stop)
 
     def close(self) -> None:
         self._unsubscribe()

@@ -206,11 +206,23 @@ class LiveTable:
                 self.objection = None
             return
         if not legal:
-            refusal = next((r for _a, r in verdicts if r is not None), None)
-            message = refusal.message if refusal else "the rules allow nothing here"
-            self.object(Objection(seat, zone, face, message))
+            self.object(Objection(seat, zone, face, self._objection_message(ruleset, state, verdicts)))
             return
         self.ask(f"{zone}:{face}", question, [Option(ruleset.describe(state, a), a) for a in legal], seat=seat)
+
+    @staticmethod
+    def _objection_message(ruleset: Any, state: Any, verdicts: list[tuple[Action, RuleViolation | None]]) -> str:
+        """What the camera saw, then why the rules refuse it ("Cai played a 9. It is Ben's turn, not Cai's.")."""
+        refused = next(((a, r) for a, r in verdicts if r is not None), None)
+        if refused is None:
+            return "The rules allow nothing here."
+        action, refusal = refused
+        try:
+            seen = ruleset.describe(state, action)
+        except Exception:  # a description written for legal moves may not fit this one: the reason is enough
+            log.exception("describing a refused %s failed", action.type)
+            return refusal.message
+        return f"{seen} {refusal.message}"
 
     def object(self, objection: Objection) -> None:
         """Tell the table what the rules object to (once); nothing is recorded."""

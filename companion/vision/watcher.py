@@ -9,9 +9,12 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
+import numpy as np
+
 from companion.table.observations import CameraObservation
-from companion.vision.pipeline import Recognizer
+from companion.vision.pipeline import CardFound, Recognizer
 from companion.vision.sources import FrameSource
+from companion.vision.stillness import StillnessGate
 from companion.vision.tracker import Tracker
 from companion.vision.zones import ZonesError
 
@@ -39,7 +42,10 @@ class CardWatcher:
         self.on_observation = on_observation
         self.min_period = 1.0 / max_fps
         self.frames = 0
-        self.frame_ms = 0.0
+        self.still_frames = 0  # frames that showed what the last recognised one did: its reading was reused
+        self.frame_ms = 0.0  # how long the last recognised frame took, from reading it to its observations
+        self.stillness = StillnessGate()
+        self._reading: list[CardFound] = []
         self.problem: str | None = None  # why the last frame could not be recognised (shown as the camera's health)
         self.idle_reason = ""  # why no frame is being recognised at all
         self._stop = threading.Event()
@@ -51,6 +57,7 @@ class CardWatcher:
         self.recognizer = recognizer
         self.tracker = Tracker(self.tracker.steady, self.tracker.forget, self.tracker.min_confidence,
                                self.tracker.unreadable)
+        self.stillness.forget()
         self.idle_reason = why
 
     def start(self) -> CardWatcher:
@@ -68,7 +75,7 @@ class CardWatcher:
         status = asdict(self.source.status)
         if self.problem and status["ok"]:
             status.update(ok=False, message=self.problem)
-        return {**status, "frames": self.frames, "frame_ms": round(self.frame_ms, 1)}
+        return {**status, "frames": self.frames, "still_frames": self.still_frames, "frame_ms": round(self.frame_ms, 1)}
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -83,7 +90,7 @@ class CardWatcher:
                 self._stop.wait(self.source.retry_seconds)
                 continue
             try:
-                seen = tracker.update(recognizer.process(frame).cards)
+                seen = tracker.update(self._read(recognizer, frame))
             except ZonesError as exc:  # a setup problem, the same every frame: shown, not logged each time
                 self.problem = str(exc)
                 self._stop.wait(self.source.retry_seconds)
@@ -95,7 +102,17 @@ class CardWatcher:
             self.problem = None
             now = time.monotonic()
             self.frames += 1
-            self.frame_ms = (now - started) * 1000
             for observation in seen:
                 self.on_observation(observation, now)
             self._stop.wait(max(0.0, self.min_period - (now - started)))
+
+    def _read(self, recognizer: Recognizer, frame: np.ndarray) -> list[CardFound]:
+        """The cards in ``frame``: the last reading again when the table is still, else a recognition."""
+        if self.stillness.still(frame):
+            self.still_frames += 1
+            return self._reading
+        started = time.monotonic()
+        self._reading = recognizer.process(frame).cards
+        self.stillness.recognised(frame)
+        self.frame_ms = (time.monotonic() - started) * 1000
+        return self._reading

@@ -44,9 +44,9 @@ def test_a_card_shown_at_a_seat_first_is_that_players_and_out_of_turn_is_refused
     camera.lands("9")  # ...and pushes it in, but it is Ben's turn
     assert len(plays(session)) == 1, "an out-of-turn card is not recorded"
     objection = table.view()["objection"]
-    assert objection["seat"] == CAI and objection["message"] == "It is Ben's turn, not Cai's."
+    assert objection["seat"] == CAI and objection["message"] == "Cai played a 9. It is Ben's turn, not Cai's."
     assert ("refused", (CAI,)) in lights.calls
-    assert "It is Ben's turn, not Cai's." in table.view()["said"]
+    assert "Cai played a 9. It is Ben's turn, not Cai's." in table.view()["said"]
     camera.gone("9")  # Cai takes it back
     assert table.view()["objection"] is None
     camera.lands("7")

@@ -91,8 +91,8 @@ def test_the_drawer_moving_a_drawn_card_into_a_kennel_has_stopped_and_places_it(
     camera.lands("yellow-4-fawn", zone=kennel(ANA, 2))
     assert session.state.kennels[ANA] == [["red-2-fawn"], ["yellow-4-fawn"], []]
     assert session.state.turn == BEN and session.state.phase is Phase.DRAW
-    assert [(k["name"], k["kennel"], k["cards"]) for k in table.view()["kennels"]] == [
-        ("Ana", 1, ["red-2-fawn"]), ("Ana", 2, ["yellow-4-fawn"])]
+    assert [(pile["label"], pile["cards"]) for pile in table.view()["piles"]] == [
+        ("Ana, Kennel 1", ["red-2-fawn"]), ("Ana, Kennel 2", ["yellow-4-fawn"])]
     board = session.snapshot()["scoreboard"]
     assert board["rows"][ANA]["cells"][1:3] == ["red 2 (fawn)", "yellow 4 (fawn)"]
 
@@ -142,8 +142,8 @@ def test_a_card_that_breaks_a_kennels_set_is_flagged_with_the_rule_and_put_right
     camera.lands("green-5-fawn")
     camera.lands("green-3-black", zone=kennel(ANA, 1))
     assert table.view()["objection"]["message"] == (
-        "A Kennel holds one set: the red 2 (fawn) and the red 3 (fawn) can only make a set of different numbers "
-        "or a same-colour set, so a green 3 (black) cannot go in.")
+        "Ana places the green 3 (black) in Kennel 1. A Kennel holds one set: the red 2 (fawn) and the red 3 (fawn) "
+        "can only make a set of different numbers or a same-colour set, so a green 3 (black) cannot go in.")
     assert session.state.kennels[ANA][0] == ["red-2-fawn", "red-3-fawn"]
     camera.gone("green-3-black", zone=kennel(ANA, 1))
     camera.lands("green-3-black", zone=kennel(ANA, 2))

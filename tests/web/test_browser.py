@@ -247,7 +247,7 @@ def test_crazy_corgi_kennels_show_on_the_status_page_as_the_cards_land(page: Pag
         for frame, (zone, face) in enumerate((("centre", "red-2-fawn"), ("centre", "blue-3-fawn"),
                                               ("seat-1/kennel-2", "red-2-fawn")), 1):
             live.observe(CardSeen(zone, face, 0.9, frame))
-        pile = page.locator('#table-kennels [data-zone="seat-1/kennel-2"]')
+        pile = page.locator('#table-piles [data-zone="seat-1/kennel-2"]')
         expect(pile).to_contain_text("Ana, Kennel 2:")
         expect(pile.locator("img.card")).to_have_attribute("alt", "red-2-fawn")
         expect(page.locator("#scores tbody tr").first).to_contain_text("red 2 (fawn)")

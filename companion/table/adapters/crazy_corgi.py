@@ -355,10 +355,10 @@ class CrazyCorgiAdapter(TableAdapter):
         """The draw zone and each Kennel with cards, as the camera sees them (the rules' Kennels are on the
         scoreboard): the page shows the cards, so a player can check what the table took them for."""
         state = self._state()
-        kennels = []
+        piles = []
         for zone, faces in sorted(self.lying.items()):
             where = self._kennel(zone)
             if where is not None and faces and state is not None:
-                kennels.append({"seat": where[0], "name": state.players[where[0]], "kennel": where[1] + 1,
-                                "zone": zone, "cards": list(faces)})
-        return {"centre": list(self.lying.get(CENTRE, [])), "kennels": kennels}
+                piles.append({"label": f"{state.players[where[0]]}, Kennel {where[1] + 1}", "zone": zone,
+                              "cards": list(faces)})
+        return {"centre": list(self.lying.get(CENTRE, [])), "piles": piles}

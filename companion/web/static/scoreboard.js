@@ -131,9 +131,9 @@
     const objection = table && table.objection;
     const said = (table && table.said) || [];
     const centre = (table && table.centre) || [];
-    const kennels = (table && table.kennels) || [];
+    const piles = (table && table.piles) || [];
     const asks = prompts || [];
-    $("table-panel").hidden = !objection && !asks.length && !said.length && !centre.length && !kennels.length;
+    $("table-panel").hidden = !objection && !asks.length && !said.length && !centre.length && !piles.length;
     $("table-objection").textContent = objection ? objection.message : "";
     fill($("prompts"), asks.map((p) => promptBox(p, players || [])));
     const deck = (current && current.game) || "";
@@ -141,10 +141,10 @@
       src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(face)}.svg`, alt: face, class: "card", width: "63", height: "88",
     });
     fill($("table-centre"), centre.length ? [el("span", "In the centre:", { class: "meta" }), ...centre.map(card)] : []);
-    // Games with piles in front of the players (Crazy Corgi's Kennels): each pile as the camera sees it.
-    fill($("table-kennels"), kennels.map((k) => {
-      const pile = el("div", null, { class: "cards", "data-zone": k.zone });
-      pile.append(el("span", `${k.name}, Kennel ${k.kennel}:`, { class: "meta" }), ...k.cards.map(card));
+    // Piles in front of the players (Crazy Corgi's Kennels, stacks, parties...): each as the camera sees it.
+    fill($("table-piles"), piles.map((p) => {
+      const pile = el("div", null, { class: "cards", "data-zone": p.zone || "" });
+      pile.append(el("span", `${p.label}:`, { class: "meta" }), ...p.cards.map(card));
       return pile;
     }));
     fill($("table-said"), said.slice(-3).reverse().map((text) => el("li", text)));
