@@ -137,9 +137,15 @@
     $("table-objection").textContent = objection ? objection.message : "";
     fill($("prompts"), asks.map((p) => promptBox(p, players || [])));
     const deck = (current && current.game) || "";
-    const card = (face) => el("img", null, {
-      src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(face)}.svg`, alt: face, class: "card", width: "63", height: "88",
-    });
+    // A pile's card is a face, or {face, down, sideways, empty}: Capture's hidden, rested and empty places.
+    const card = (entry) => {
+      const c = typeof entry === "string" ? { face: entry } : entry;
+      if (!c.face) return el("span", null, { class: c.empty ? "card empty" : "card back", title: c.empty ? "empty place" : "face down" });
+      return el("img", null, {
+        src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(c.face)}.svg`, alt: c.sideways ? `${c.face} (rested)` : c.face,
+        class: c.sideways ? "card sideways" : "card", width: "63", height: "88",
+      });
+    };
     fill($("table-centre"), centre.length ? [el("span", "In the centre:", { class: "meta" }), ...centre.map(card)] : []);
     // Piles in front of the players (Crazy Corgi's Kennels, stacks, parties...): each as the camera sees it.
     fill($("table-piles"), piles.map((p) => {
