@@ -42,8 +42,6 @@ class CaptureBots(TableBots[Any]):
         self.table_world = world
         self.picked_up_frames = forget_frames + PICKED_UP_FRAMES  # so that the camera sees them gone
         self.players = [ClashBot(seat, random.Random(rng.getrandbits(32))) for seat in (0, 1)]
-        self.camera_moves = 0  # moves the camera's cards recorded with no typing
-        self.answers = 0  # choices answered on the players' phones
 
     def play(self, stop: threading.Event, poll_s: float = 0.05) -> None:
         """Act until the game ends, the referee replaces it, or ``stop`` is set."""
@@ -106,17 +104,9 @@ class CaptureBots(TableBots[Any]):
         else:
             if isinstance(action, Guess) and p is not None:
                 world.turn_up(p.owner, self._own(truth, p.owner, p.slots[0]))  # the selected card is revealed
-            seat = action.player  # type: ignore[attr-defined]
-            if self._until(lambda: self._answered(truth, seat, recorded), stop) and self._recorded(recorded, stop):
-                self.answers += 1
-                return
-            self._type(recorded, "the table did not ask")
+            self._by_phone(truth, action.player, recorded, stop)  # type: ignore[attr-defined]
             return
-        if self._recorded(recorded, stop):
-            self.camera_moves += 1
-            self._shown(recorded, landed)
-        else:
-            self._type(recorded, "the camera did not report it")
+        self._by_camera(recorded, landed, stop)
 
     def _picked(self, truth: CaptureState, action: Action) -> str:
         """The card the world's next random pick takes from the opponent's hand (the truth's next chance)."""
@@ -126,11 +116,6 @@ class CaptureBots(TableBots[Any]):
         p = truth.pending
         assert p is not None and isinstance(action, RevealCard)
         return str(after.tables[p.owner][f"exposed-{action.column}"].card)
-
-    def _recorded(self, action: Action, stop: threading.Event) -> bool:
-        """The action (a blind pick from a hand is followed by the card the camera saw taken)."""
-        count = len(self.followed)
-        return self._until(lambda: self._moves()[count:count + 1] == [action.to_json()], stop)
 
     def _tidy(self, truth: CaptureState, stop: threading.Event) -> None:
         """Lay the cards as the rules now hold them: rested sideways, revealed upright, cards out of play away,
