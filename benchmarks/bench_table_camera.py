@@ -42,6 +42,7 @@ class BenchGame:
 GAMES: dict[str, BenchGame] = {
     "corgi-pileup": BenchGame(options={"starting_scores": [12, 12, 12]}, knobs={"mischief": 0.2}),
     "crazy-corgi": BenchGame(),
+    "clash-of-corgis": BenchGame(players=2, variant="capture"),  # a whole duel: two captures
 }
 
 
