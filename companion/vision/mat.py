@@ -77,6 +77,7 @@ GRID_ROWS = ("exposed", "back", "front")  # "The exposed hand row is the row of 
 _GRID_ROW_X = (62.0, 154.0, 246.0)  # each row's centre from the player's end of the A2 mat
 _GRID_COLUMN_Y = (90.0, 170.0, 250.0, 330.0)  # the columns' centres, from the top edge of the A2 mat
 _GRID_HALF = (46.0, 40.0)  # a place's half-size along x and y
+_GRID_CLEAR = 60.0  # the outer columns' places stop this far from the top and bottom edges: clear of the markers
 
 
 def grid_zone(seat_zone: str, row: str, column: int) -> str:
@@ -95,7 +96,7 @@ def grid_zones(seat_zone: str, k: float) -> list[Zone]:
         for column in range(1, 5):
             cy = _GRID_COLUMN_Y[column - 1 if left else 4 - column]
             (hx, hy) = _GRID_HALF
-            box = (cx - hx, cy - hy, cx + hx, cy + hy)
+            box = (cx - hx, max(cy - hy, _GRID_CLEAR), cx + hx, min(cy + hy, _A3[1] * math.sqrt(2.0) - _GRID_CLEAR))
             zones.append(Zone(grid_zone(seat_zone, row, column), *(round(v * k, 1) for v in box), axis=0.0))
     return zones
 
