@@ -38,7 +38,8 @@ def write_file(path: Path, megabytes: int) -> int:
 
 CHILD = """
 import resource, sys, time
-from companion.table.commands import read_lines, replay_lines
+from companion.table.commands import replay_lines
+from companion.table.json_lines import read_lines
 t0 = time.perf_counter()
 with open(sys.argv[1], "rb") as stream:
     replay_lines("corgi-pileup", read_lines(stream))

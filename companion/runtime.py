@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from gpiozero import Factory
 
+from companion import host_version
 from companion.config import Config
 from companion.devices.announcer import LedAnnouncer
-from companion.devices.buttons import Press
+from companion.devices.buttons import Edge, Press
 from companion.devices.calibration import CalibrationProfile
 from companion.devices.hub import DeviceHub
 from companion.devices.pads import TareRefused
@@ -24,7 +26,7 @@ from companion.devices.settings import SIM_PORT
 from companion.devices.speech import Voice
 from companion.service import notify
 from companion.table.live import LiveTable
-from companion.table.observations import ButtonPress
+from companion.table.observations import ButtonEdge, ButtonPress, PadsTared
 from companion.table.session import TableSession
 from companion.vision.catalog import Catalog, CatalogError, load_catalog
 from companion.vision.live import recognizer_for, tracker_for
@@ -96,6 +98,9 @@ def live_table(
     def pressed(press: Press) -> None:
         table.observe(ButtonPress(press.seat, press.t_ns / 1e9))
 
+    def edge(edge: Edge) -> None:
+        table.observe(ButtonEdge(edge.seat, edge.down, edge.t_ns / 1e9, edge.taken))
+
     # Built before the hardware starts, so that a bad zones file or catalogue stops nothing half-started.
     watcher = None
     if camera is not None:
@@ -107,11 +112,12 @@ def live_table(
     session.add_device("voice", voice.health)
     with DeviceHub(
         port, config.serial, config.buttons, profile, on_reading=table.observe, on_press=pressed,
-        pin_factory=pin_factory,
+        on_edge=edge, pin_factory=pin_factory,
     ) as devices:
         table.announcer = LedAnnouncer(devices.feedback)
         table.speaker = voice
-        table.on_call = lambda racers: _tare(devices, racers, config.serial.tare_samples)
+        table.on_call = lambda racers: _tare(devices, racers, config.serial.tare_samples, table.observe)
+        table.trace_context = lambda: race_context(devices, profile)
         session.add_device("pico", lambda: devices_health(devices))
         if watcher is not None:
             session.add_device("camera", watcher.health)
@@ -147,16 +153,32 @@ def _watch_link(devices: DeviceHub, stop: threading.Event) -> None:
         devices.pads.poll()
 
 
-def _tare(devices: DeviceHub, pads: tuple[int, ...], samples: int) -> None:
-    """Zero the racers' pads as the match is called (in the background: the link answers in ~0.2 s)."""
+def _tare(devices: DeviceHub, pads: tuple[int, ...], samples: int, observe: Callable[[Any], None]) -> None:
+    """Zero the racers' pads as the match is called (in the background: the link answers in ~0.2 s); the zeros,
+    or why there are none, go to the table for the race's trace."""
 
     def run() -> None:
         try:
-            devices.pads.tare(list(pads), samples)
+            observe(PadsTared(devices.pads.tare(list(pads), samples), time.monotonic()))
         except TareRefused as exc:
             log.warning("no tare at the match call: %s", exc)
+            observe(PadsTared({}, time.monotonic(), refused=str(exc)))
 
     threading.Thread(target=run, name="tare", daemon=True).start()
+
+
+def race_context(devices: DeviceHub, profile: CalibrationProfile) -> dict[str, Any]:
+    """What a race's trace keeps about the judge's instruments: the versions, each pad's calibration and zero,
+    and the thresholds the pile estimator decided with."""
+    device = devices.link.health().device
+    return {
+        "host": host_version(),
+        "firmware": device.version if device is not None else None,
+        "piggy_g": profile.piggy_g,
+        "max_piggies": profile.max_piggies,
+        "pads": [{**asdict(e.cal), "zero_counts": round(e.zero_counts, 1)} for e in devices.pads.estimators],
+        "thresholds": asdict(profile.thresholds),
+    }
 
 
 def run_real_table(config: Config, session: TableSession, stop: threading.Event) -> None:

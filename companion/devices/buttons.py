@@ -57,6 +57,16 @@ class Press:
     t_ns: int
 
 
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """An edge as gpiozero reported it, before the debounce: ``taken`` if it made a press or a release."""
+
+    seat: int
+    down: bool
+    t_ns: int
+    taken: bool
+
+
 @dataclass
 class _Seat:
     pressed: bool = False
@@ -71,6 +81,7 @@ class SeatButtons:
         settings: ButtonSettings,
         on_press: Callable[[Press], None] | None = None,
         *,
+        on_edge: Callable[[Edge], None] | None = None,
         factory: Factory | None = None,
         clock: Callable[[], int] = time.monotonic_ns,
         history: int = 256,
@@ -79,6 +90,7 @@ class SeatButtons:
         self._clock = clock
         self._debounce_ns = int(settings.debounce_ms * 1_000_000)
         self._on_press = on_press
+        self._on_edge = on_edge  # every edge, chatter included: evidence for a race's trace
         self._lock = threading.Lock()
         self._seats = [_Seat() for _ in settings.seat_buttons]
         self.presses: deque[Press] = deque(maxlen=history)
@@ -92,19 +104,27 @@ class SeatButtons:
         """An edge is taken only if the seat's last accepted edge is older than the debounce time: the
         contacts' chatter after a press or release is ignored, and the press keeps its first edge's time."""
         now = self._clock()
+        taken, press = self._debounce(seat, down, now)
+        if self._on_edge is not None:
+            self._on_edge(Edge(seat, down, now, taken))
+        if press is not None and self._on_press is not None:
+            self._on_press(press)
+
+    def _debounce(self, seat: int, down: bool, now: int) -> tuple[bool, Press | None]:
+        """Whether the debounce takes the edge, and the press it makes (a release makes none)."""
         state = self._seats[seat]
         with self._lock:
             if state.last_ns is not None and now - state.last_ns < self._debounce_ns:
-                return
+                return False, None
             if not down:
-                if state.pressed:
-                    state.pressed, state.last_ns = False, now
-                return
+                if not state.pressed:
+                    return False, None
+                state.pressed, state.last_ns = False, now
+                return True, None
             state.pressed, state.last_ns = True, now
             press = Press(seat, now)
             self.presses.append(press)
-        if self._on_press is not None:
-            self._on_press(press)
+            return True, press
 
     def close(self) -> None:
         for button in self.buttons:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from gpiozero import Factory
 
-from companion.devices.buttons import Feedback, Press, SeatButtons
+from companion.devices.buttons import Edge, Feedback, Press, SeatButtons
 from companion.devices.calibration import CalibrationProfile
 from companion.devices.link import LinkHealth, SerialLink
 from companion.devices.pads import EventHandler, PadMonitor, PadView, ReadingHandler
@@ -46,11 +46,12 @@ class DeviceHub:
         on_pile: EventHandler | None = None,
         on_reading: ReadingHandler | None = None,
         on_press: Callable[[Press], None] | None = None,
+        on_edge: Callable[[Edge], None] | None = None,
         pin_factory: Factory | None = None,
     ) -> None:
         self.link = SerialLink(path, serial.baudrate)
         self.pads = PadMonitor(self.link, profile, on_pile, on_reading=on_reading)
-        self.buttons = SeatButtons(buttons, on_press, factory=pin_factory)
+        self.buttons = SeatButtons(buttons, on_press, on_edge=on_edge, factory=pin_factory)
         self.feedback = Feedback(buttons, factory=self.buttons.factory)
 
     def start(self) -> DeviceHub:

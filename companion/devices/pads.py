@@ -16,7 +16,7 @@ from companion.devices import protocol as p
 from companion.devices.calibration import CalibrationProfile
 from companion.devices.link import LinkDown, SerialLink
 from companion.devices.pile import PileEstimator, PileEvent
-from companion.table.observations import PadReading, PileState
+from companion.table.observations import PadReading, PadVibration, PileState
 
 LINK_SILENCE_S = 1.5
 """A link with no frame for this long is dead even if the port is open: a Pico with every pad faulted still
@@ -25,9 +25,10 @@ sends a heartbeat every 0.5 s."""
 EventHandler = Callable[[PileEvent, float], None]
 """Called with each state change and the host's ``time.monotonic()`` when it was decided."""
 
-ReadingHandler = Callable[[PadReading], None]
-"""Called for every sample and every state change with the pad's state then (host time): what the match judge
-follows, as it must see time pass on a pad to end a hold exactly."""
+ReadingHandler = Callable[[PadReading | PadVibration], None]
+"""Called for every sample and every state change with the pad's state and weight then (host time): what the
+match judge follows, as it must see time pass on a pad to end a hold exactly; and with every edge of a pad's
+tilt/vibration input, which the judge keeps in the race's trace."""
 
 
 class TareRefused(RuntimeError):
@@ -74,6 +75,7 @@ class PadMonitor:
                 self._last_device_us = device_us
             event = None
             sampled = None
+            vibration = None
             if isinstance(message, p.Sample):
                 if message.pad < len(self.estimators):
                     sampled = self.estimators[message.pad]
@@ -81,6 +83,7 @@ class PadMonitor:
             elif isinstance(message, p.Tilt):
                 if message.pad < len(self.estimators):
                     event = self.estimators[message.pad].tilt(device_us, message.level)
+                    vibration = PadVibration(message.pad, message.level, host_s)
             elif isinstance(message, p.Fault):
                 if message.code == p.FaultCode.NOT_READY and message.pad < len(self.estimators):
                     event = self.estimators[message.pad].fault(device_us, "HX711 not ready")
@@ -91,10 +94,13 @@ class PadMonitor:
                 # The Pico (re)booted: its clock restarted, so what the estimators hold is from another time.
                 for estimator in self.estimators:
                     self._emit(estimator.fault(self._last_device_us or 0, "Pico restarted"), host_s)
+        if vibration is not None and self._on_reading is not None:
+            self._on_reading(vibration)
         self._emit(event, host_s)
         if event is None and sampled is not None and sampled.weighed and self._on_reading is not None:
             # Only a reading of the pile shows time passing on it: a glitch or a repeated value says nothing.
-            self._on_reading(PadReading(sampled.pad, sampled.state, sampled.count, host_s, sampled.detail))
+            self._on_reading(PadReading(sampled.pad, sampled.state, sampled.count, host_s, sampled.detail,
+                                        round(sampled.grams, 2)))
 
     def _emit(self, event: PileEvent | None, host_s: float) -> None:
         if event is None:
@@ -103,7 +109,7 @@ class PadMonitor:
         if self._on_event is not None:
             self._on_event(event, host_s)
         if self._on_reading is not None:
-            self._on_reading(PadReading(event.pad, event.state, event.count, host_s, event.detail))
+            self._on_reading(PadReading(event.pad, event.state, event.count, host_s, event.detail, event.grams))
 
     def poll(self) -> None:
         """Call now and then (e.g. once a second): a lost link puts every pad in ``fault``."""

@@ -201,9 +201,12 @@ class Finding:
     code: str
     message: str
     player: int
+    round: int | None = None  # where the broken rule was played, when the game counts rounds and tricks
+    trick: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "player": self.player}
+        return {"code": self.code, "message": self.message, "player": self.player, "round": self.round,
+                "trick": self.trick}
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,8 @@ def status_page(session: TableSession, config: Config) -> Iterator[bool]:
         yield False
         return
     try:
-        server = start_server(session, config.web, secret_key_path=config.resolve(config.web.secret_key_file))
+        server = start_server(session, config.web, secret_key_path=config.resolve(config.web.secret_key_file),
+                              traces=config.resolve(config.table.traces))
     except OSError as exc:
         if exc.filename:  # the cookie key file could not be written: not the address
             raise StatusPageUnavailable(f"[web] secret_key_file {exc.filename}: {exc.strerror}") from None

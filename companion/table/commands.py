@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from datetime import datetime
-from typing import Any, BinaryIO
+from pathlib import Path
+from typing import Any
 
 from companion.config import Config
 from companion.games.base import GameSetup, MalformedAction, Ruleset, RuleViolation
 from companion.games.registry import GAMES, get_game
-from companion.table import export
+from companion.table import export, race_plot
+from companion.table.json_lines import parse_entry, read_lines
 from companion.table.log import Event, EventLog
-from companion.table.pigzup_judge import replay_trace
+from companion.table.pigzup_judge import FalseShout, Overrides, replay_trace
+from companion.table.race_files import read_match_trace
+from companion.table.race_story import explain
 from companion.table.replay import fold
+from companion.table.replay_steps import ReplayStep, what_it_did
 from companion.table.session import TableSession
 
 
@@ -28,53 +34,8 @@ def run_games(args: argparse.Namespace, config: Config) -> int:
     return 0
 
 
-MAX_LINE_BYTES = 64 * 1024  # an action is a short JSON object; a longer line is refused unread
-MAX_DEPTH = 32  # actions nest a few levels; deeper is not an action (and would exhaust Python's stack)
 MAX_LISTED = 100  # refusals listed in full; the rest are counted, so a garbage file cannot fill the memory
 ECHO_CHARS = 200  # how much of an unreadable line the report quotes back
-
-
-def read_lines(stream: BinaryIO) -> Iterator[bytes | None]:
-    """The stream's lines one at a time (the file is never read whole); a line over ``MAX_LINE_BYTES`` comes
-    out as ``None`` and its rest is skipped in bounded reads."""
-    while line := stream.readline(MAX_LINE_BYTES + 1):
-        if len(line) <= MAX_LINE_BYTES:
-            yield line
-            continue
-        while line and not line.endswith(b"\n"):
-            line = stream.readline(MAX_LINE_BYTES)
-        yield None
-
-
-def parse_entry(line: bytes | None) -> Any:
-    """One replay line as JSON; raises ``MalformedAction`` saying what is wrong with it."""
-    if line is None:
-        raise MalformedAction("malformed", f"The line is longer than {MAX_LINE_BYTES // 1024} KiB.")
-    try:
-        text = line.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise MalformedAction("malformed", f"Not text: byte {exc.start + 1} is not UTF-8.") from None
-    too_deep = MalformedAction("malformed", f"Nested more than {MAX_DEPTH} levels deep.")
-    try:
-        entry = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MalformedAction("malformed", f"Not valid JSON: {exc.msg}.") from None
-    except RecursionError:  # nested deeper than the parser goes
-        raise too_deep from None
-    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(entry) > MAX_DEPTH:
-        raise too_deep
-    return entry
-
-
-def _depth(value: Any) -> int:
-    """How deeply ``value``'s lists and objects nest, counted without recursion."""
-    deepest, pending = 0, [(value, 1)]
-    while pending:
-        item, level = pending.pop()
-        deepest = max(deepest, level)
-        if level <= MAX_DEPTH and isinstance(item, dict | list):
-            pending.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest
 
 
 def _echo(line: bytes | None) -> str:
@@ -82,8 +43,10 @@ def _echo(line: bytes | None) -> str:
     return "" if line is None else line[:ECHO_CHARS].decode("utf-8", "replace").rstrip("\n")
 
 
-def replay_lines(game: str, lines: Iterable[bytes | None]) -> dict[str, Any]:
-    """Apply a JSON-lines game (a setup line, then actions, undos and ends) and report the result as JSON."""
+def replay_lines(game: str, lines: Iterable[bytes | None],
+                 on_step: Callable[[ReplayStep], None] | None = None) -> dict[str, Any]:
+    """Apply a JSON-lines game (a setup line, then actions, undos and ends) and report the result as JSON;
+    ``on_step`` hears what each line did and sees the game after it (``--steps``)."""
     ruleset = get_game(game)
     session = TableSession(EventLog(":memory:"), auto_chance=False)
     violations: list[dict[str, Any]] = []
@@ -94,6 +57,7 @@ def replay_lines(game: str, lines: Iterable[bytes | None]) -> dict[str, Any]:
         if line is not None and not line.strip():
             continue
         entry: Any = _echo(line)
+        before = session.state
         try:
             entry = parse_entry(line)
             result = _apply(session, ruleset, entry)
@@ -106,6 +70,9 @@ def replay_lines(game: str, lines: Iterable[bytes | None]) -> dict[str, Any]:
             first_refusal = first_refusal or (number, result)
             if len(violations) < MAX_LISTED:
                 violations.append(_refused(number, entry, result))
+        if on_step is not None:
+            refusal = result if isinstance(result, RuleViolation) else None
+            on_step(ReplayStep(number, what_it_did(session, before, entry, result), refusal, session))
     game_state = session.game
     if game_state is None:
         raise _no_game(setup_refusal or first_refusal, refused_setup=setup_refusal is not None)
@@ -154,15 +121,22 @@ def _refused(line: int, entry: Any, violation: RuleViolation) -> dict[str, Any]:
 def run_replay(args: argparse.Namespace, config: Config) -> int:
     try:
         with nullcontext(sys.stdin.buffer) if args.file == "-" else open(args.file, "rb") as stream:
-            report = replay_lines(args.game, read_lines(stream))
+            report = replay_lines(args.game, read_lines(stream), _step_printer(args.steps))
     except OSError as exc:
         print(f"companion replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
     except RuleViolation as violation:
         print(f"companion replay: {violation.message}", file=sys.stderr)
         return 2
-    print(json.dumps(report, indent=2))
+    print(json.dumps(report, separators=(",", ":")) if args.steps == "json" else json.dumps(report, indent=2))
     return 1 if report["violations_total"] else 0
+
+
+def _step_printer(steps: str | None) -> Callable[[ReplayStep], None] | None:
+    """``--steps``: each line's effect and the state after it, as text, or as JSON lines (``--steps json``)."""
+    if steps is None:
+        return None
+    return lambda step: print(step.to_json() if steps == "json" else step.to_text())
 
 
 def export_lines(events: Iterable[Event]) -> list[str]:
@@ -219,52 +193,60 @@ def run_log(args: argparse.Namespace, config: Config) -> int:
         log.close()
 
 
-def read_match_trace(stream: BinaryIO) -> list[dict[str, Any]]:
-    """A judge trace's entries, checked: raises ``ValueError`` naming the first line that is not a trace entry
-    (a racer or seat the call does not seat, a trace with no match call)."""
-    entries: list[dict[str, Any]] = []
-    seats = 0
-    for number, line in enumerate(read_lines(stream), start=1):
-        if line is not None and not line.strip():
-            continue
-        try:
-            entry = parse_entry(line)
-        except MalformedAction as bad:
-            raise ValueError(f"line {number}: {bad.message}") from None
-        if not isinstance(entry, dict) or not isinstance(entry.get("kind"), str):
-            raise ValueError(f"line {number}: an entry is an object with a 'kind'")
-        if entry["kind"] == "call":
-            players, racers = entry.get("players"), entry.get("racers")
-            seats = len(players) if isinstance(players, list) else 0
-            if not (isinstance(racers, list) and len(racers) == 2 and len(set(map(str, racers))) == 2):
-                raise ValueError(f"line {number}: a match call names two different racers")
-            entry_seats = racers
-        else:
-            entry_seats = [entry["seat"]] if "seat" in entry else []
-        for seat in entry_seats:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-                raise ValueError(f"line {number}: seat {seat!r} is not one of the {seats} seats of the match call")
-        entries.append(entry)
-    if not any(e["kind"] == "call" for e in entries):
-        raise ValueError("it has no match call: nothing to judge")
-    return entries
-
-
 def run_judge(args: argparse.Namespace, config: Config) -> int:
-    """Replay a recorded match trace through the judge; print its verdicts beside the recorded ones."""
+    """Replay a recorded match trace through the judge (with any what-ifs); print its verdicts beside the
+    recorded ones, or the race step by step (``--explain``); draw it (``--plot``)."""
+    overrides = Overrides(args.hold, args.false_shout)
     try:
         with open(args.trace, "rb") as stream:
             entries = read_match_trace(stream)
-        verdicts = [v.to_json() for v in replay_trace(entries)]
+        replayed = replay_trace(entries, overrides)
+        steps = explain(entries, overrides) if args.explain else []
+        picture = race_plot.png(entries, overrides) if args.plot else None
     except OSError as exc:
         print(f"companion judge: cannot read {args.trace}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except race_plot.NothingToDraw as exc:
+        print(f"companion judge: nothing to plot in {args.trace}: {exc}", file=sys.stderr)
         return 2
     except (ValueError, KeyError, TypeError) as exc:
         print(f"companion judge: {args.trace} is not a match trace: {exc}", file=sys.stderr)
         return 2
+    if picture is not None:
+        try:
+            Path(args.plot).write_bytes(picture)
+        except OSError as exc:
+            print(f"companion judge: cannot write {args.plot}: {exc.strerror}", file=sys.stderr)
+            return 2
+    verdicts = [v.to_json() for v in replayed]
     recorded = [{k: v for k, v in e.items() if k != "kind"} for e in entries if e["kind"] == "verdict"]
-    print(json.dumps({"verdicts": verdicts, "recorded": recorded, "same": verdicts == recorded}, indent=2))
-    return 0 if verdicts == recorded else 1
+    # Traces written before verdicts had reason codes compare on the fields they have.
+    same = len(verdicts) == len(recorded) and all(
+        {k: v for k, v in now.items() if k in then} == then for now, then in zip(verdicts, recorded, strict=False)
+    )
+    if args.explain:
+        print("\n".join(str(step) for step in steps))
+        if not recorded:
+            print("Recorded: no verdict (the race timed out unjudged, or the referee took it over).")
+        else:
+            now = "with these what-ifs" if any(vars(overrides).values()) else "now"
+            print("Recorded: the same verdict." if same else
+                  f"Recorded: {recorded[-1]['reason']} — not what the judge gives {now}.")
+    else:
+        report = {"verdicts": verdicts, "recorded": recorded, "same": same,
+                  "overrides": {k: v for k, v in vars(overrides).items() if v is not None}}
+        print(json.dumps(report, indent=2))
+    return 0 if same else 1
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"a hold time is a number of seconds above 0, not {text!r}")
+    return value
 
 
 def _game_id(text: str) -> int:
@@ -282,10 +264,17 @@ def register(groups: Any) -> None:
     replay = groups.root.add_parser("replay", help="apply a JSON-lines file of actions and print the result")
     replay.add_argument("game", help="the game's name, as `companion games` lists it")
     replay.add_argument("file", help="JSON lines (docs/events.md); - reads standard input")
+    replay.add_argument("--steps", nargs="?", const="text", choices=("text", "json"),
+                        help="print what each line did and the state after it (json: one JSON object a line, "
+                             "the report last)")
     replay.set_defaults(run=run_replay)
 
     judge = groups.root.add_parser("judge", help="replay a recorded PigzUp! match trace through the judge")
     judge.add_argument("--trace", required=True, metavar="FILE", help="a trace written by the table (JSON lines)")
+    judge.add_argument("--hold", type=_seconds, metavar="S", help="what if the hold time had been S seconds")
+    judge.add_argument("--false-shout", choices=list(FalseShout), help="what if a false shout had this ruling")
+    judge.add_argument("--explain", action="store_true", help="tell the race step by step instead of JSON")
+    judge.add_argument("--plot", metavar="OUT.png", help="draw both pads' weights with the shouts and verdict")
     judge.set_defaults(run=run_judge)
 
     log = groups.root.add_parser("log", help="list, show or export stored games")

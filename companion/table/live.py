@@ -95,6 +95,7 @@ class LiveTable:
         self.on_call: Callable[[tuple[int, ...]], None] | None = None  # e.g. tare the racers' pads
         self.on_game: Callable[[str | None, str | None], None] | None = None  # another game (and variant) is
         # played: e.g. switch decks, or the mat's layout
+        self.trace_context: Callable[[], dict[str, Any]] | None = None  # versions and calibration for a trace
         self.adapter: TableAdapter = TableAdapter(self)
         self.objection: Objection | None = None
         self.said: deque[str] = deque(maxlen=6)

@@ -37,6 +37,26 @@ class PadReading:
     count: int
     t: float
     detail: str = ""
+    grams: float | None = None  # the weight the state was read from (kept in the race's trace)
+
+
+@dataclass(frozen=True, slots=True)
+class PadVibration:
+    """A pad's tilt/vibration input changed at ``t`` (``level`` 1: active). Evidence for a race's trace: the
+    pile estimator has already taken it into the pad's state."""
+
+    seat: int
+    level: int
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class PadsTared:
+    """The pads' zeros were set (``zeros``: raw counts by seat) at ``t``, or the tare was ``refused`` (why)."""
+
+    zeros: dict[int, float]
+    t: float
+    refused: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +65,17 @@ class ButtonPress:
 
     seat: int
     t: float
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonEdge:
+    """An edge of a seat's button as the GPIO reported it, before the debounce: ``down`` or up, and whether the
+    debounce ``taken`` it (a press) or ignored it (contact chatter). Evidence for a race's trace."""
+
+    seat: int
+    down: bool
+    t: float
+    taken: bool
 
 
 class Orientation(StrEnum):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.web import api, cards, pages, prompts, referee
+from companion.web import api, cards, pages, prompts, races, referee
 from companion.web.auth import AttemptLimiter, LockEpoch
 from companion.web.context import EXTENSION, WebContext
 from companion.web.csrf import check_csrf
@@ -31,13 +31,15 @@ def create_app(
     *,
     secret_key: bytes | None = None,
     epoch_path: Path | None = None,
+    traces: Path | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> Flask:
     """The status page for ``session``.
 
     ``secret_key`` signs the referee's cookie (see ``load_secret_key``); without one a random key is used and
     referees must unlock again after a restart. ``epoch_path`` keeps the referee lock epoch beside the key
-    (see ``LockEpoch``). ``clock`` times the PIN rate limit (tests pass a fake one).
+    (see ``LockEpoch``). ``traces`` is where PigzUp! race traces are kept (each verdict's picture). ``clock``
+    times the PIN rate limit (tests pass a fake one).
     """
     app = Flask(__name__)
     app.config.update(
@@ -57,6 +59,7 @@ def create_app(
         ),
         limiter=AttemptLimiter(settings.pin_max_attempts, settings.pin_window_seconds, clock),
         epoch=LockEpoch(epoch_path),
+        traces=traces,
     )
     app.before_request(check_csrf)
     app.register_blueprint(pages.bp)
@@ -64,6 +67,7 @@ def create_app(
     app.register_blueprint(referee.bp)
     app.register_blueprint(prompts.bp)
     app.register_blueprint(cards.bp)
+    app.register_blueprint(races.bp)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(sqlite3.Error, _storage_error)
     app.after_request(_security_headers)

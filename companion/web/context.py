@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from flask import Response, abort, current_app, jsonify, make_response, request
@@ -24,6 +25,7 @@ class WebContext:
     broadcaster: Broadcaster
     limiter: AttemptLimiter
     epoch: LockEpoch
+    traces: Path | None = None  # PigzUp! race traces ([table] traces), drawn for each verdict
 
 
 def web() -> WebContext:

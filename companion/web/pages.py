@@ -10,6 +10,7 @@ from flask import Blueprint, abort, render_template
 from companion.games.registry import GAMES
 from companion.web.context import web
 from companion.web.history import game_record, logged_game
+from companion.web.races import race_pictures
 from companion.web.referee import is_unlocked
 from companion.web.stats import player_stats
 
@@ -48,8 +49,9 @@ def history_game(game_id: int) -> str:
     summary = logged_game(log, game_id)
     if summary is None:
         abort(404, f"There is no game number {game_id} in the log.")
-    return render_template("game.html", game=summary,
-                           record=game_record(log.events(game_id), secrets=is_unlocked()))
+    events = log.events(game_id)
+    return render_template("game.html", game=summary, record=game_record(events, secrets=is_unlocked()),
+                           races=race_pictures(web().traces, game_id, events))
 
 
 @bp.get("/players")

@@ -155,6 +155,7 @@ def start_server(
     secret_key_path: Path | None = None,
     host: str | None = None,
     port: int | None = None,
+    traces: Path | None = None,
 ) -> WebServer:
     """Start serving ``session`` and return at once; ``port=0`` picks a free port (see ``WebServer.url``).
 
@@ -163,7 +164,7 @@ def start_server(
     """
     secret_key = load_secret_key(secret_key_path) if secret_key_path else None
     epoch_path = secret_key_path.with_suffix(".epoch") if secret_key_path else None
-    app = create_app(session, settings, secret_key=secret_key, epoch_path=epoch_path)
+    app = create_app(session, settings, secret_key=secret_key, epoch_path=epoch_path, traces=traces)
     return serve(
         app,
         host=settings.host if host is None else host,

@@ -17,7 +17,8 @@ from companion.config import SHIPPED_DEFAULTS, Config, load_config
 from companion.devices.calibration import CalibrationProfile
 from companion.games.base import GameSetup, MalformedAction
 from companion.sim.demo import StatusPageUnavailable, status_page
-from companion.table.commands import MAX_LINE_BYTES, MAX_LISTED
+from companion.table.commands import MAX_LISTED
+from companion.table.json_lines import MAX_LINE_BYTES
 from companion.table.log import EventLog
 from companion.table.session import TableSession
 from companion.web.settings import WebSettings

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.devices.buttons import Feedback, GpioUnavailable, Press, SeatButtons, make_pin_factory
+from companion.devices.buttons import Edge, Feedback, GpioUnavailable, Press, SeatButtons, make_pin_factory
 from companion.devices.settings import ButtonSettings
 
 SETTINGS = ButtonSettings(seat_buttons=(5, 6), seat_leds=(12, 16), buzzer=18, debounce_ms=20.0)
@@ -94,6 +94,26 @@ def test_a_bounce_storm_is_one_press_stamped_at_its_first_edge(
     press(mock_factory, 5)  # a real second press
     assert [(p.seat, p.t_ns - first) for p in got] == [(0, 0), (0, got[1].t_ns - first)]
     assert got[1].t_ns - first > 300 * MS
+
+
+def test_every_edge_is_reported_as_received_with_whether_the_debounce_took_it(
+    mock_factory: MockFactory, clock: FakeClock
+) -> None:
+    """A race's trace keeps the raw edges: a referee can see the chatter behind a press."""
+    edges: list[Edge] = []
+    seat_buttons = SeatButtons(SETTINGS, None, on_edge=edges.append, factory=mock_factory, clock=clock)
+    t0 = clock.now
+    press(mock_factory, 5)
+    clock.advance(300_000)
+    release(mock_factory, 5)  # chatter 0.3 ms after the press
+    clock.advance(300_000)
+    press(mock_factory, 5)
+    clock.advance(100 * MS)
+    release(mock_factory, 5)  # the real release
+    seat_buttons.close()
+    assert [(e.seat, e.down, e.t_ns - t0, e.taken) for e in edges] == [
+        (0, True, 0, True), (0, False, 300_000, False), (0, True, 600_000, False), (0, False, 100_600_000, True),
+    ]
 
 
 def test_two_seats_within_a_millisecond_keep_their_order_and_times(

@@ -46,7 +46,7 @@ def test_hub_reports_piles_presses_and_status() -> None:
         assert status.pads[2].label == "stable(2)" and status.pads[0].label == "empty"
         # Every sample of every pad reaches the judge's feed, in host time order.
         assert {r.seat for r in readings} == set(range(6))
-        pad2 = [r for r in readings if r.seat == 2]
+        pad2 = [r for r in readings if r.seat == 2 and isinstance(r, PadReading)]  # not its vibration edges
         assert len(pad2) > 60 and (pad2[-1].state, pad2[-1].count) == (PileState.STABLE, 2)
         assert all(a.t <= b.t for a, b in pairwise(readings))
     finally:

@@ -6,10 +6,10 @@ from collections.abc import Iterable
 
 import pytest
 
-from companion.games.actions import Action, Deal
+from companion.games.actions import Action
 from companion.games.base import GameSetup, RuleViolation
 from companion.games.corgi_pileup import CorgiPileup
-from companion.games.corgi_pileup.actions import Play
+from companion.games.corgi_pileup.actions import Deal, Play
 from companion.games.corgi_pileup.state import CorgiState
 
 EPTA = ("Emily", "Peter", "Taylor", "Amy")

@@ -22,6 +22,8 @@ def test_a_broken_lowest_claim_is_reported_with_its_trick(corgi):
             "code": "broken-lowest-claim",
             "message": "Round 1, trick 1: Peter played a 5 as their lowest card, but still held 2.",
             "player": 1,
+            "round": 1,  # the round and trick as data too, for a report or a page that points at the trick
+            "trick": 1,
         }
     ]
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.actions import Reshuffle
 from companion.games.base import DecisionRequired, IllegalMove, MalformedAction, ViolationKind
-from companion.games.corgi_pileup.actions import ChooseLeader, ChooseSixTarget, Play, ScoreOne, SixDiscard
+from companion.games.corgi_pileup.actions import ChooseLeader, ChooseSixTarget, Play, Reshuffle, ScoreOne, SixDiscard
 from companion.games.corgi_pileup.state import Claim, Phase
 from tests.games.corgi_helpers import refused, start, trick, with_hands
 

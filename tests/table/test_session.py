@@ -18,7 +18,8 @@ def test_start_deals_and_records_the_setup(session, observed_setup):
         ("start", "setup"),
         ("action", "deal"),
     ]
-    assert events[1].payload == {"type": "deal", "seed": None}  # a real shuffle: nobody saw the order
+    # A real shuffle: nobody saw the order, and the rules give the leader.
+    assert events[1].payload == {"type": "deal", "seed": None, "hands": None, "deck": None, "leader": None}
     assert session.snapshot()["scoreboard"]["prompt"] == "Emily to lead any card."
 
 

@@ -21,6 +21,9 @@ GETS = {
     "/api/games/<name>": ["/api/games/%ff%00", "/api/games/" + "x" * 5000],
     "/cards/<deck>/<face>.svg": ["/cards/..%2f..%2fetc/passwd.svg", "/cards/pigzup/%ff%00.svg",
                                  "/cards/" + "x" * 5000 + "/y.svg", "/cards/pigzup/nope.svg"],
+    "/history/<int:game_id>/race/<int:match>.png": ["/history/1/race/" + "9" * 30 + ".png",
+                                                    "/history/" + "9" * 5000 + "/race/0.png", "/history/1/race/0.png",
+                                                    "/history/1/race/..%2f..%2fetc%2fpasswd.png"],
 }
 POSTS = ["/api/referee/unlock", "/api/referee/start", "/api/referee/action", "/api/referee/undo",
          "/api/referee/end", "/api/referee/correct", "/api/referee/lock", "/api/prompts/1", "/api/prompts/" + "9" * 30]

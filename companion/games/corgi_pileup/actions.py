@@ -9,6 +9,32 @@ from companion.games.actions import Action, Seat
 
 
 @dataclass(frozen=True)
+class Deal(Action):
+    """Shuffle and deal a round. A real shuffle at the table records nothing more; in full-information play a
+    ``seed``, or the explicit deal: ``hands`` (one list per seat) and ``deck`` (the rest, top card first), for a
+    game carried on from paper, a referee who knows the cards, and tests. ``leader``: who leads the round's first
+    trick, where the table chooses (option ``round_leader = "table"``); otherwise it may only repeat the rules'."""
+
+    type: ClassVar[str] = "deal"
+    chance: ClassVar[bool] = True
+    seed: int | None = None
+    hands: tuple[tuple[int, ...], ...] | None = None
+    deck: tuple[int, ...] | None = None
+    leader: Seat | None = None
+
+
+@dataclass(frozen=True)
+class Reshuffle(Action):
+    """The 6 found the deck empty: this round's set-aside cards become the new deck. Full information: a
+    ``seed``, or the new ``deck`` in order (top card first)."""
+
+    type: ClassVar[str] = "reshuffle"
+    chance: ClassVar[bool] = True
+    seed: int | None = None
+    deck: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
 class Play(Action):
     """A player puts a card into the trick (seen by the camera or entered by the referee)."""
 

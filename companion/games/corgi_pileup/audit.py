@@ -42,6 +42,8 @@ def audit_round(history: Sequence[Sequence[HandEvent]], players: Sequence[str], 
                             f"{event.claim.value} card, but still held {held}."
                         ),
                         player=seat,
+                        round=round_no,
+                        trick=event.trick,
                     )
                 )
     return findings

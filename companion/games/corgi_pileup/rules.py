@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from typing import Any, ClassVar
 
-from companion.games.actions import Action, Deal, Reshuffle
+from companion.games.actions import Action
 from companion.games.base import (
     DecisionRequired,
     GameSetup,
@@ -21,11 +21,28 @@ from companion.games.base import (
     Scoreboard,
     ScoreRow,
 )
-from companion.games.corgi_pileup.actions import ChooseLeader, ChooseSixTarget, Play, ScoreOne, SixDiscard
+from companion.games.corgi_pileup.actions import (
+    ChooseLeader,
+    ChooseSixTarget,
+    Deal,
+    Play,
+    Reshuffle,
+    ScoreOne,
+    SixDiscard,
+)
 from companion.games.corgi_pileup.audit import audit_round
-from companion.games.corgi_pileup.state import COPIES, NUMBERS, TARGET, Claim, CorgiState, HandEvent, Phase
+from companion.games.corgi_pileup.dealing import (
+    FULL_DECK,
+    check_card,
+    explicit_deal,
+    explicit_reshuffle,
+    shuffled,
+)
+from companion.games.corgi_pileup.state import COPIES, TARGET, Claim, CorgiState, HandEvent, Phase, RoundScore
 
-FULL_DECK = tuple(n for n in NUMBERS for _ in range(COPIES))
+ROUND_LEADERS = ("winner", "table")
+"""Option ``round_leader``: who leads a round's first trick. ``winner``: Ruling CP-6 (the last trick's winner, or
+whom they named after a 10). ``table``: a house ruling lets the table choose, and each deal names the leader."""
 
 
 def article(card: int) -> str:
@@ -58,7 +75,10 @@ class CorgiPileup(Ruleset[CorgiState]):
     def setup(self, setup: GameSetup) -> CorgiState:
         self.check_setup(setup)
         n = len(setup.players)
-        self.check_options(setup, ("first_leader", "starting_scores"))
+        self.check_options(setup, ("first_leader", "starting_scores", "round_leader"))
+        if setup.options.get("round_leader", "winner") not in ROUND_LEADERS:
+            raise MalformedAction("bad-option", 'round_leader is "winner" (Ruling CP-6) or "table" (the table '
+                                                "chooses who leads each round).")
         # "The player who most recently pet a dog leads the first trick": the referee says who (a seat).
         leader = self.seat_option(setup, "first_leader")
         # A game carried on from paper starts from the scores the markers show (default: everyone on 0).
@@ -122,7 +142,8 @@ class CorgiPileup(Ruleset[CorgiState]):
             ScoreOne: Phase.SCORE_ONES,
         }[type(action)]
         if s.phase is wanted:
-            if action.chance and (getattr(action, "seed", None) is None) == s.full_information:
+            explicit = getattr(action, "deck", None) is not None or getattr(action, "hands", None) is not None
+            if action.chance and not explicit and (getattr(action, "seed", None) is None) == s.full_information:
                 need = "a seed" if s.full_information else "no seed"
                 raise MalformedAction("bad-seed", f"In this game a {action.type} needs {need}.")
             return
@@ -130,23 +151,28 @@ class CorgiPileup(Ruleset[CorgiState]):
             raise DecisionRequired("shuffle-first", "The cards must be shuffled and dealt first.")
         raise DecisionRequired(f"waiting-{s.phase.value}", self._prompt(s))
 
-    def _card(self, card: int) -> None:
-        if card not in NUMBERS:
-            raise MalformedAction("no-such-card", f"Corgi Pileup cards are numbered 1 to 10, not {card}.")
-
     def _deal(self, s: CorgiState, action: Deal) -> None:
         # "Shuffle the deck and deal 5 cards to each player." / "To start a new round, reshuffle the deck".
         n = len(s.players)
+        explicit = action.hands is not None or action.deck is not None
+        if not s.full_information and explicit:
+            raise MalformedAction("bad-deal", "The cards are hidden in this game: a deal records a real shuffle. "
+                                              "Start the game with full information to give the cards.")
+        if explicit and action.seed is not None:
+            raise MalformedAction("bad-deal", "A deal gives a seed or the cards, not both.")
+        hands = explicit_deal(action.hands, action.deck, s.players, s.hand_size) if explicit else None
+        self._round_leader(s, action.leader)
         s.round += 1
         s.trick_no = 1
         s.trick = []
         s.hand_counts = [s.hand_size] * n
         s.history = [[] for _ in range(n)]
         s.deck_count = len(FULL_DECK) - s.hand_size * n
-        if s.full_information:
-            assert s.hands is not None and action.seed is not None
-            deck = sorted(FULL_DECK)
-            random.Random(action.seed).shuffle(deck)
+        if hands is not None:
+            s.hands, s.deck = hands
+        elif s.full_information:
+            assert action.seed is not None
+            deck = shuffled(FULL_DECK, action.seed)
             s.hands = [sorted(deck.pop() for _ in range(s.hand_size)) for _ in range(n)]
             s.deck = deck
         s.set_aside = []
@@ -156,17 +182,22 @@ class CorgiPileup(Ruleset[CorgiState]):
         # 6: "If the deck is empty, shuffle the cards from previous tricks to create a new deck." (Ruling CP-3)
         pile = s.set_aside
         s.deck_count = len(pile)
-        if s.full_information:
+        if action.deck is not None:
+            if not s.full_information:
+                raise MalformedAction("bad-deal", "The cards are hidden in this game: a reshuffle records a real "
+                                                  "shuffle.")
+            if action.seed is not None:
+                raise MalformedAction("bad-deal", "A reshuffle gives a seed or the deck, not both.")
+            s.deck = explicit_reshuffle(action.deck, pile)
+        elif s.full_information:
             assert action.seed is not None
-            deck = sorted(pile)
-            random.Random(action.seed).shuffle(deck)
-            s.deck = deck
+            s.deck = shuffled(pile, action.seed)
         s.set_aside = []
         self._draw(s)
 
     def _play(self, s: CorgiState, action: Play) -> None:
         self.check_seat(s.players, action.player, "player")
-        self._card(action.card)
+        check_card(action.card)
         turn = (s.leader + len(s.trick)) % len(s.players)
         if action.player != turn:
             raise IllegalMove("not-your-turn", f"It is {s.players[turn]}'s turn, not {s.players[action.player]}'s.")
@@ -226,6 +257,7 @@ class CorgiPileup(Ruleset[CorgiState]):
             if card >= best:
                 winner, best = seat, card
         cards = [c for _, c in s.trick]
+        s.last_trick, s.last_winner = list(s.trick), winner
         ten_in = 10 in cards
         final = s.trick_no == s.hand_size
         # "The winner of the trick takes all the cards from the trick, flips them face down, and sets them aside."
@@ -260,7 +292,7 @@ class CorgiPileup(Ruleset[CorgiState]):
         if action.player != s.six_target:
             target = s.players[s.six_target]
             raise IllegalMove("not-the-target", f"{target} was chosen to discard, not {s.players[action.player]}.")
-        self._card(action.card)
+        check_card(action.card)
         if s.hands is not None:
             if action.card not in s.hands[action.player]:
                 raise IllegalMove("not-in-hand", f"{s.players[action.player]} has no {action.card} in hand.")
@@ -297,6 +329,26 @@ class CorgiPileup(Ruleset[CorgiState]):
         s.leader = action.leader
         s.decider = None
         s.phase = Phase.PLAY if s.trick_no > 1 else Phase.DEAL
+
+    def _round_leader(self, s: CorgiState, named: int | None) -> None:
+        """Who leads the round being dealt: the rules' choice (``s.leader``), or where the table chooses
+        (option ``round_leader = "table"``), the one the deal names."""
+        if named is None:
+            return
+        self.check_seat(s.players, named, "leader")
+        if s.setup.options.get("round_leader", "winner") != "table":
+            if named != s.leader:
+                raise IllegalMove(
+                    "leader-by-the-rules",
+                    f"{s.players[s.leader]} leads this round (Ruling CP-6: the winner of the last trick, or whom "
+                    'they named after a 10); the option round_leader = "table" lets the table choose.',
+                )
+            return
+        # 10: "the winner of the trick may not lead the next trick" holds whoever chooses (Ruling CP-5).
+        if s.ten_in_final and named == s.last_winner:
+            raise IllegalMove("must-choose-another",
+                              f"A 10 was played into the last trick: {s.players[named]} won it and may not lead.")
+        s.leader = named
 
     def _decider_only(self, s: CorgiState, seat: int) -> None:
         self.check_seat(s.players, seat, "player")
@@ -335,12 +387,15 @@ class CorgiPileup(Ruleset[CorgiState]):
     def _score_round(self, s: CorgiState) -> None:
         # "all players score points equal to the value of their card in the final trick."
         exceeded = []
+        points = [0] * len(s.players)
         for seat, card in s.final_trick:
-            s.scores[seat] += s.one_values.get(seat, card)
+            points[seat] = s.one_values.get(seat, card)
+            s.scores[seat] += points[seat]
             # "When any player's score has exceeded 15, their score marker is returned to 0 and the game is over."
             if s.scores[seat] > TARGET:
                 s.scores[seat] = 0
                 exceeded.append(seat)
+        s.rounds.append(RoundScore(s.round, tuple(points), tuple(exceeded), tuple(s.scores)))
         if exceeded:
             s.result = self._decide(s, exceeded)
             s.phase = Phase.OVER
@@ -473,6 +528,8 @@ class CorgiPileup(Ruleset[CorgiState]):
             "set_aside": len(s.set_aside),
             "deck": s.deck_count,
             "final_trick": [{"player": p, "card": c} for p, c in s.final_trick],
+            "last_trick": {"cards": [{"player": p, "card": c} for p, c in s.last_trick], "winner": s.last_winner},
+            "rounds": [r.to_json() for r in s.rounds],
             "to_move": list(self.to_move(s)),
         }
         if s.hands is not None:

@@ -41,6 +41,21 @@ class HandEvent:
     claim: Claim | None = None
 
 
+@dataclass(frozen=True)
+class RoundScore:
+    """How a round was scored: each seat's points (0 for a seat that played no card in the final trick), the
+    seats whose score passed 15 and went back to 0, and the scores after."""
+
+    round: int
+    points: tuple[int, ...]
+    reset: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"round": self.round, "points": list(self.points), "reset": list(self.reset),
+                "scores": list(self.scores)}
+
+
 @dataclass
 class CorgiState(GameState):
     hand_size: int
@@ -62,6 +77,9 @@ class CorgiState(GameState):
     one_values: dict[int, int] = field(default_factory=dict)
     final_trick: list[tuple[int, int]] = field(default_factory=list)
     ten_in_final: bool = False
+    last_trick: list[tuple[int, int]] = field(default_factory=list)  # the last finished trick, in play order
+    last_winner: int | None = None  # who won it
+    rounds: list[RoundScore] = field(default_factory=list)
     history: list[list[HandEvent]] = field(default_factory=list)  # per seat, this round
     audit: list[Finding] = field(default_factory=list)
     result: Outcome | None = None
@@ -82,6 +100,8 @@ class CorgiState(GameState):
         new.ones_pending = list(self.ones_pending)
         new.one_values = dict(self.one_values)
         new.final_trick = list(self.final_trick)
+        new.last_trick = list(self.last_trick)
+        new.rounds = list(self.rounds)
         new.history = [list(h) for h in self.history]
         new.audit = list(self.audit)
         return new

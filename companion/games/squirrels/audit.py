@@ -30,6 +30,7 @@ def check_reveal(s: SquirrelsState, seat: int, cards: Sequence[str]) -> list[Fin
                 f"{hand + stacked} ({hand} in hand, {stacked} in stacks)."
             ),
             player=seat,
+            round=s.round,
         ))
     missing = Counter(s.known[seat]) - Counter(cards)
     if missing:
@@ -41,5 +42,6 @@ def check_reveal(s: SquirrelsState, seat: int, cards: Sequence[str]) -> list[Fin
                 "and never played them, but did not show them."
             ),
             player=seat,
+            round=s.round,
         ))
     return findings

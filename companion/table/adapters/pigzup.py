@@ -3,7 +3,6 @@ buttons, and the judge's verdict is recorded (a pad at fault is the referee's ca
 
 from __future__ import annotations
 
-import json
 import logging
 from collections import deque
 from typing import TYPE_CHECKING, Any
@@ -12,8 +11,18 @@ from companion.games.base import RuleViolation
 from companion.games.pigzup.actions import Flip
 from companion.games.pigzup.state import PigzState
 from companion.table.adapters.base import TableAdapter
-from companion.table.observations import ButtonPress, CardSeen, PadReading, PileState, pile_label
+from companion.table.observations import (
+    ButtonEdge,
+    ButtonPress,
+    CardSeen,
+    PadReading,
+    PadsTared,
+    PadVibration,
+    PileState,
+    pile_label,
+)
 from companion.table.pigzup_judge import JudgeSettings, MatchJudge, Notice, Output, Verdict
+from companion.table.race_files import trace_path, write_trace
 
 if TYPE_CHECKING:
     from companion.table.live import LiveTable
@@ -48,12 +57,29 @@ class PigzUpAdapter(TableAdapter):
             self._outputs(self.judge.reading(observation))
         elif isinstance(observation, ButtonPress) and self.judge is not None:
             self._outputs(self.judge.press(observation))
+        elif self.judge is not None:
+            self._evidence(observation)
+
+    def _evidence(self, observation: Any) -> None:
+        """What the race's trace keeps beside the judge's inputs, for a referee checking the verdict."""
+        judge = self.judge
+        assert judge is not None
+        if isinstance(observation, PadVibration):
+            judge.note({"kind": "vibration", "t": observation.t, "seat": observation.seat,
+                        "level": observation.level})
+        elif isinstance(observation, ButtonEdge):
+            judge.note({"kind": "edge", "t": observation.t, "seat": observation.seat,
+                        "down": observation.down, "taken": observation.taken})
+        elif isinstance(observation, PadsTared):
+            zeros = {str(seat): round(zero, 1) for seat, zero in observation.zeros.items()}
+            judge.note({"kind": "tare", "t": observation.t, "zeros": zeros, "refused": observation.refused})
 
     def changed(self, t: float) -> None:
         """Keep the judge on the session's race: a new match is called, one settled elsewhere is dropped."""
         game_id, status, state = self.table.session.current()
         resumed, self._synced = not self._synced, True
         if not isinstance(state, PigzState) or status != "playing":
+            self._cancel(t)  # the game ended with a race open: the referee's, and its trace is kept
             self.judge = None
             return
         if self.judge is None or self.judge.players != state.players:
@@ -62,11 +88,10 @@ class PigzUpAdapter(TableAdapter):
         if race is None or self._match != match:
             self._waiting_for_pads = ()
         if race is None:
-            if self.judge.race is not None:
-                self.judge.cancel(t)  # the referee settled it
+            self._cancel(t)  # the referee settled it
             return
         if self._match != match:
-            self.judge.cancel(t)  # a race left open in an abandoned game gives way
+            self._cancel(t)  # a race left open in an abandoned game gives way
             self._match = match
             if resumed:
                 # A race resumed after a restart is judged once its pads answer again (until then they read
@@ -77,7 +102,23 @@ class PigzUpAdapter(TableAdapter):
                 self.table.on_call(race.racers)
             names = " and ".join(state.players[seat] for seat in race.racers)
             self.table.say(f"Match! {names}, {race.piggies} piggies.")
-            self._outputs(self.judge.call(race.racers, race.piggies, t))
+            self._call(race.racers, race.piggies, t)
+
+    def close(self) -> None:
+        """Another game starts: a race still open is the referee's, and its trace is kept."""
+        self._cancel(self.table.clock())
+
+    def _cancel(self, t: float) -> None:
+        if self.judge is not None and self.judge.cancel(t):
+            self._save_trace()
+
+    def _call(self, racers: tuple[int, int], piggies: int, t: float) -> None:
+        """Start judging a race, its trace opening with the instruments' context (versions, calibration)."""
+        assert self.judge is not None
+        outputs = self.judge.call(racers, piggies, t)
+        if self.table.trace_context is not None:
+            self.judge.note({"kind": "context", "t": t, **self.table.trace_context()})
+        self._outputs(outputs)
 
     def _resume_when_pads_answer(self, reading: PadReading, t: float) -> None:
         """Call the resumed race once every racer's pad sends a reading that is not a fault."""
@@ -85,7 +126,7 @@ class PigzUpAdapter(TableAdapter):
             self._waiting_for_pads = tuple(seat for seat in self._waiting_for_pads if seat != reading.seat)
         state = self._state()
         if not self._waiting_for_pads and self.judge is not None and state is not None and state.race is not None:
-            self._outputs(self.judge.call(state.race.racers, state.race.piggies, t))
+            self._call(state.race.racers, state.race.piggies, t)
 
     def tick(self, t: float) -> None:
         if self.judge is not None:
@@ -130,14 +171,12 @@ class PigzUpAdapter(TableAdapter):
         self._save_trace()
 
     def _save_trace(self) -> None:
+        """One write per race, when it ends (SD-card care), and atomic: a half-written trace never replaces one."""
         traces = self.table.traces
-        if traces is None or self.judge is None:
+        if traces is None or self.judge is None or self._match is None:
             return
-        traces.mkdir(parents=True, exist_ok=True)
-        assert self._match is not None
         game_id, number = self._match
-        path = traces / f"game-{game_id}-match-{number}.jsonl"
-        path.write_text("".join(json.dumps(e) + "\n" for e in self.judge.trace), encoding="utf-8")
+        write_trace(trace_path(traces, game_id, number), self.judge.trace)
 
     # ------------------------------------------------------------------------------------ view
     def live_key(self, t: float) -> tuple[Any, ...]:
