@@ -43,7 +43,7 @@ GAMES: dict[str, BenchGame] = {
     "corgi-pileup": BenchGame(options={"starting_scores": [12, 12, 12]}, knobs={"mischief": 0.2}),
     "crazy-corgi": BenchGame(options={"starting_points": [3, 3, 3]}),  # two points to go: a set or two each
     "squirrels": BenchGame(players=2, options={"rounds": 1}),  # two players: four stacks fill an A2 seat
-    "clash-of-corgis": BenchGame(variant="original"),  # --variant treasure-island for the other game
+    "clash-of-corgis": BenchGame(variant="original"),  # --variant treasure-island, or capture --players 2
 }
 
 
@@ -80,9 +80,11 @@ if __name__ == "__main__":
     parser.add_argument("--game", choices=sorted(GAMES), default="corgi-pileup")
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--variant", help="the game's variant (default: the one in GAMES)")
+    parser.add_argument("--players", type=int, help="how many bots (default: as in GAMES)")
     parser.add_argument("--no-demo", action="store_true", help="skip the whole-demo CPU/RSS figure")
     args = parser.parse_args()
-    chosen = GAMES[args.game] if args.variant is None else replace(GAMES[args.game], variant=args.variant)
+    chosen = GAMES[args.game]
+    chosen = replace(chosen, variant=args.variant or chosen.variant, players=args.players or chosen.players)
     with tempfile.TemporaryDirectory() as tmp:
         bench_games(Path(tmp), args.game, args.games, chosen)
         if not args.no_demo:

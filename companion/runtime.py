@@ -110,7 +110,7 @@ def live_table(
         watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe,
                               max_fps=config.camera.fps or MAX_FPS)
         _read_deck(watcher, catalogs, config, None)
-        table.on_game = lambda game: _read_deck(watcher, catalogs, config, game)
+        table.on_game = lambda game, variant: _read_deck(watcher, catalogs, config, game, variant)
     voice = Voice(config.table.voice)
     session.add_device("voice", voice.health)
     with DeviceHub(
@@ -144,14 +144,16 @@ def live_table(
             voice.close()
 
 
-def _read_deck(watcher: CardWatcher, catalogs: Callable[[str], Catalog], config: Config, game: str | None) -> None:
-    """The camera reads the deck of the game in play (each game has its own deck, named as the game)."""
+def _read_deck(watcher: CardWatcher, catalogs: Callable[[str], Catalog], config: Config, game: str | None,
+               variant: str | None = None) -> None:
+    """The camera reads the deck of the game in play (each game has its own deck, named as the game), on the mat
+    layout of that game and variant."""
     deck = game or config.camera.deck
     advice = mat_advice(game, config.camera.mat, get_game(game).title if game else "")
     if advice:
         log.warning("%s", advice)
     try:
-        watcher.use(recognizer_for(catalogs(deck), config.camera, config.resolve))
+        watcher.use(recognizer_for(catalogs(deck), config.camera, config.resolve, variant))
     except CatalogError as exc:
         watcher.use(None, f"cannot read {deck} cards: {exc}")
 

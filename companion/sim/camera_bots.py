@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.sim.capture_demo import play_capture_by_camera
 from companion.sim.clash_demo import play_clash_by_camera
 from companion.sim.corgi_demo import play_corgi_by_camera
 from companion.sim.crazy_corgi_demo import play_crazy_corgi_by_camera
@@ -49,10 +50,17 @@ def _squirrels(game: CameraGame) -> str:
             f"included; the referee typed {game.typed}; the table asked {game.prompts} questions)")
 
 
+def _play_clash(*args: Any, variant: str = "standard", **kwargs: Any) -> CameraGame:
+    """Clash of Corgis through the camera: Capture the Illusionist's duel has its own table and bots."""
+    if variant == "capture":
+        return play_capture_by_camera(*args, **kwargs)
+    return play_clash_by_camera(*args, variant=variant, **kwargs)
+
+
 CAMERA_BOTS: dict[str, CameraBots] = {
     "pigzup": CameraBots(play_simulated, _pigzup),
     "corgi-pileup": CameraBots(play_corgi_by_camera, _corgi),
     "crazy-corgi": CameraBots(play_crazy_corgi_by_camera, _moves_and_questions),
     "squirrels": CameraBots(play_squirrels_by_camera, _squirrels, seats=2),  # four stacks fill a seat of the A2 mat
-    "clash-of-corgis": CameraBots(play_clash_by_camera, _moves_and_questions),
+    "clash-of-corgis": CameraBots(_play_clash, _moves_and_questions),
 }

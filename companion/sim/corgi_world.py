@@ -23,9 +23,9 @@ SPACING_MM = 42.0  # how far apart the cards of a trick lie in the centre (they 
 
 @dataclass(frozen=True)
 class Placed:
-    """A card lying face up on the table."""
+    """A card lying on the table (face up; ``face`` None: face down)."""
 
-    face: str
+    face: str | None
     x: float
     y: float
     angle: float
@@ -38,17 +38,18 @@ def seats_for(players: int) -> tuple[str, ...]:
 
 
 class CardWorld:
-    """Cards lying face up on a simulated mat, filmed by the camera. Thread-safe: bots change it, the camera films
-    it. ``game`` picks the mat's layout (Crazy Corgi's names its Kennels); ``zones`` are their centres on the
-    table, in mm."""
+    """Cards lying on a simulated mat, filmed by the camera. Thread-safe: bots change it, the camera films it.
+    ``game`` and ``variant`` pick the mat's layout (Crazy Corgi's names its Kennels, Capture's its grids); ``zones``
+    are their centres on the table, in mm."""
 
     deck: ClassVar[str] = ""
 
     def __init__(self, seed: int, *, mat: str = "A3", frame: tuple[int, int] = (960, 540),
-                 game: str | None = None) -> None:
+                 game: str | None = None, variant: str | None = None) -> None:
         self.rng = random.Random(seed)
         ox, oy = mat_to_table(Scene(mat=mat))
-        self.zones = {z.name: (ox + (z.x0 + z.x1) / 2, oy + (z.y0 + z.y1) / 2) for z in mat_layout(mat, game).zones}
+        self.zones = {z.name: (ox + (z.x0 + z.x1) / 2, oy + (z.y0 + z.y1) / 2)
+                      for z in mat_layout(mat, game, variant).zones}
         self.lock = threading.Lock()
         self.hand: tuple[Hand, ...] = ()
         self.base = Scene(mat=mat, view=View(tilt=10.0, azimuth=20.0), look=Look(light_gain=0.12, noise=2.0),

@@ -40,8 +40,6 @@ class CrazyCorgiBots(TableBots[CrazyState]):
         self.table_world = world
         self.players = [CrazyCorgiBot(seat, random.Random(rng.getrandbits(32)))
                         for seat in range(len(session.game.setup.players))]  # type: ignore[union-attr]
-        self.camera_moves = 0  # moves the camera's cards recorded with no typing
-        self.answers = 0  # choices answered on the players' phones
 
     def play(self, stop: threading.Event, poll_s: float = 0.05) -> None:
         """Act until the game ends, the referee replaces it, or ``stop`` is set."""
@@ -70,17 +68,9 @@ class CrazyCorgiBots(TableBots[CrazyState]):
         elif isinstance(action, DiscardKennel):
             world.clear_kennel(action.player, action.kennel)
         else:
-            seat = action.player  # type: ignore[attr-defined]
-            if self._until(lambda: self._answered(truth, seat, action), stop) and self._recorded(action, stop):
-                self.answers += 1
-                return
-            self._type(action, "the table did not ask")
+            self._by_phone(truth, action.player, action, stop)  # type: ignore[attr-defined]
             return
-        if self._recorded(action, stop):
-            self.camera_moves += 1
-            self._shown(action, landed)
-        else:
-            self._type(action, "the camera did not report it")
+        self._by_camera(action, landed, stop)
 
     def _tidy(self, truth: CrazyState) -> None:
         """Carry to the discard pile what the rules have discarded (resolved Events, a Wilds' bust, scored

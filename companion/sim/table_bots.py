@@ -83,6 +83,8 @@ class TableBots(Generic[S]):
         self.typed = 0  # moves the referee had to type because the camera or the table did not record them
         self.wrong = 0  # moves the table recorded differently from what was played (the referee undid them)
         self.landed_to_shown_s: list[float] = []  # a card put down -> the session tells the status page
+        self.camera_moves = 0  # moves the camera's cards recorded with no typing
+        self.answers = 0  # choices answered on the players' phones
         self._told_at: dict[int, float] = {}
         self._unsubscribe = session.subscribe(lambda snap: self._told_at.setdefault(snap["seq"], time.monotonic()))
 
@@ -140,6 +142,21 @@ class TableBots(Generic[S]):
                 return not isinstance(self.session.prompts.answer(prompt.id, offered.index(action), by=phone,
                                                                   referee=False), RuleViolation)
         return False
+
+    def _by_phone(self, truth: S, seat: int, action: Action, stop: threading.Event) -> None:
+        """A choice no card shows: answered on ``seat``'s phone when the table asks; else the referee types it."""
+        if self._until(lambda: self._answered(truth, seat, action), stop) and self._recorded(action, stop):
+            self.answers += 1
+            return
+        self._type(action, "the table did not ask")
+
+    def _by_camera(self, action: Action, landed: float, stop: threading.Event) -> None:
+        """Cards moved at ``landed`` for ``action``: recorded from the camera, else typed by the referee."""
+        if self._recorded(action, stop):
+            self.camera_moves += 1
+            self._shown(action, landed)
+        else:
+            self._type(action, "the camera did not report it")
 
     def _recorded(self, action: Action, stop: threading.Event) -> bool:
         count = len(self.followed)

@@ -93,7 +93,8 @@ class LiveTable:
         self.traces = traces
         self.clock = clock
         self.on_call: Callable[[tuple[int, ...]], None] | None = None  # e.g. tare the racers' pads
-        self.on_game: Callable[[str | None], None] | None = None  # another game is played: e.g. switch decks
+        self.on_game: Callable[[str | None, str | None], None] | None = None  # another game (and variant) is
+        # played: e.g. switch decks, or the mat's layout
         self.trace_context: Callable[[], dict[str, Any]] | None = None  # versions and calibration for a trace
         self.adapter: TableAdapter = TableAdapter(self)
         self.objection: Objection | None = None
@@ -179,7 +180,7 @@ class LiveTable:
             name = game.ruleset.name if game else None
             self.adapter = adapter_for(name)(self)
             if self.on_game is not None:
-                self.on_game(name)
+                self.on_game(name, game.setup.variant if game else None)
         self.adapter.changed(t)
 
     # ------------------------------------------------------------------------------------ for adapters

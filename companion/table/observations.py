@@ -78,6 +78,13 @@ class ButtonEdge:
     taken: bool
 
 
+class Orientation(StrEnum):
+    """How a card lies against its zone's player: long side towards them, or turned a quarter (Capture's rested)."""
+
+    UPRIGHT = "upright"
+    SIDEWAYS = "sideways"
+
+
 @dataclass(frozen=True)
 class CardSeen:
     """A card has come to rest face up in ``zone`` (a mat zone such as ``seat-3``/``centre``, or ``table``).
@@ -85,11 +92,24 @@ class CardSeen:
     Emitted once per card arriving or turning face up, after it has been steady for a few frames; a hand
     passing over it, or the card being covered and uncovered, emits nothing new. ``face`` is a face id of the
     deck in play, never a guess: a card the recogniser is unsure of is a ``CardUnreadable`` instead.
+    ``orientation`` is how it lies against the zone's player (``CardTurned`` reports a later turn).
     """
 
     zone: str
     face: str
     confidence: float
+    frame: int = 0
+    orientation: Orientation = Orientation.UPRIGHT
+
+
+@dataclass(frozen=True)
+class CardTurned:
+    """A reported card lying in ``zone`` has been turned in place to ``orientation`` (upright <-> sideways):
+    after ``steady_frames`` frames lying the new way. A card turned face down or taken away is not a turn."""
+
+    zone: str
+    face: str
+    orientation: Orientation
     frame: int = 0
 
 
@@ -120,4 +140,4 @@ class ZoneCleared:
     frame: int = 0
 
 
-CameraObservation = CardSeen | CardUnreadable | CardGone | ZoneCleared
+CameraObservation = CardSeen | CardTurned | CardUnreadable | CardGone | ZoneCleared

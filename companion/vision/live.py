@@ -30,11 +30,12 @@ def table_zones(
     return {**drawn, **inline}, size
 
 
-def recognizer_for(catalog: Catalog, settings: CameraSettings, resolve: Callable[[str], Path] = Path) -> Recognizer:
-    """The recogniser for ``catalog`` with the configured mat (the layout of the game whose deck it is: Crazy
-    Corgi's names its Kennels), else the hand-drawn zones (``table_zones``); the cards' size is ``card_mm`` where
-    the config gives it, else the catalogue's."""
-    layout = None if settings.mat == "none" else mat_layout(settings.mat, catalog.deck.name)
+def recognizer_for(catalog: Catalog, settings: CameraSettings, resolve: Callable[[str], Path] = Path,
+                   variant: str | None = None) -> Recognizer:
+    """The recogniser for ``catalog`` with the configured mat (the layout of the game whose deck it is, and of its
+    ``variant``: Crazy Corgi's names its Kennels, Capture's its grids), else the hand-drawn zones
+    (``table_zones``); the cards' size is ``card_mm`` where the config gives it, else the catalogue's."""
+    layout = None if settings.mat == "none" else mat_layout(settings.mat, catalog.deck.name, variant)
     zones, drawn_on = table_zones(settings, resolve)
     return Recognizer(catalog, layout, zones, settings.card_size, zones_drawn_on=drawn_on)
 

@@ -8,7 +8,7 @@ synthetic renderer. Seats run clockwise from the bottom left as a player at seat
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -28,6 +28,9 @@ LOOT_GAMES = frozenset({"clash-of-corgis"})
 # benchmarks/bench_kennels.py; hardware/README.md, "Crazy Corgi"): on A3 three Kennels of 63 mm cards overlap.
 SMALLEST_MAT = {"crazy-corgi": "A2", "clash-of-corgis": "A2"}  # Clash: a party's two cards side by side
 MAT_SIZES = ("A3", "A2")  # smallest first
+GRID_GAMES = frozenset({("clash-of-corgis", "capture")})  # (game, variant)s whose mat is two players' card grids
+END_SEATS = frozenset({"seat-2", "seat-5"})  # the seats at the mat's short ends: their cards lie along x
+GRID_SEATS = ("seat-2", "seat-5")  # Capture's two players: the mat's ends, where their grids are
 
 # Which seats a table of n players uses: opposite one another, so nobody reaches across a neighbour.
 SEATS_FOR_PLAYERS = {2: (1, 4), 3: (1, 3, 5), 4: (1, 3, 4, 6), 5: (1, 2, 3, 4, 5), 6: (1, 2, 3, 4, 5, 6)}
@@ -56,6 +59,7 @@ class Zone:
     y0: float
     x1: float
     y1: float
+    axis: float = 90.0  # the direction on the mat (degrees; x right, y down) of an upright card's long side here
 
     def contains(self, x: float, y: float) -> bool:
         return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
@@ -69,8 +73,41 @@ class Zone:
         shares = widths or [1.0] * len(names)
         lo, hi = (self.x0, self.x1) if along_x else (self.y0, self.y1)
         cuts = [lo + (hi - lo) * sum(shares[:i]) / sum(shares) for i in range(len(shares) + 1)]
-        return [Zone(name, a, self.y0, b, self.y1) if along_x else Zone(name, self.x0, a, self.x1, b)
+        return [replace(self, name=name, x0=a, x1=b) if along_x else replace(self, name=name, y0=a, y1=b)
                 for name, a, b in zip(names, cuts, cuts[1:], strict=False)]
+
+
+# Capture the Illusionist's grids on the A2 mat, in mm (A3 is the same scaled, too small for its cards): the two
+# players sit at the short ends (seats 2 and 5), each with three rows of four places across the mat — the exposed
+# hand row nearest them, then the back row, then the front row — and the same four columns, so that each column is
+# one strip across the table. A place holds a card upright (88 mm along x) or rested sideways (88 mm along y).
+_A2_WIDTH = _A3[0] * math.sqrt(2.0)
+GRID_ROWS = ("exposed", "back", "front")  # "The exposed hand row is the row of your cards that is closest to you."
+_GRID_ROW_X = (62.0, 154.0, 246.0)  # each row's centre from the player's end of the A2 mat
+_GRID_COLUMN_Y = (90.0, 170.0, 250.0, 330.0)  # the columns' centres, from the top edge of the A2 mat
+_GRID_HALF = (46.0, 40.0)  # a place's half-size along x and y
+_GRID_CLEAR = 60.0  # the outer columns' places stop this far from the top and bottom edges: clear of the markers
+
+
+def grid_zone(seat_zone: str, row: str, column: int) -> str:
+    """``seat-2/front-3``: a place of the grid of the player at ``seat_zone``; ``column`` 1-4 counted from that
+    player's left."""
+    return f"{seat_zone}/{row}-{column}"
+
+
+def grid_zones(seat_zone: str, k: float) -> list[Zone]:
+    """The twelve places of the player at an end seat (``seat-2`` left, ``seat-5`` right), on a mat ``k`` times
+    the A2 one. Seat 2 faces +x, so its left is the top edge; seat 5 faces -x, its left is the bottom edge."""
+    left = seat_zone == "seat-2"
+    zones = []
+    for row, x in zip(GRID_ROWS, _GRID_ROW_X, strict=True):
+        cx = x if left else _A2_WIDTH - x
+        for column in range(1, 5):
+            cy = _GRID_COLUMN_Y[column - 1 if left else 4 - column]
+            (hx, hy) = _GRID_HALF
+            box = (cx - hx, max(cy - hy, _GRID_CLEAR), cx + hx, min(cy + hy, _A3[1] * math.sqrt(2.0) - _GRID_CLEAR))
+            zones.append(Zone(grid_zone(seat_zone, row, column), *(round(v * k, 1) for v in box), axis=0.0))
+    return zones
 
 
 def kennel_zone(seat_zone: str, kennel: int) -> str:
@@ -119,6 +156,10 @@ class MatLayout:
             for mid, (x, y) in zip(MARKER_IDS, origins, strict=True)
         }
 
+    def axis_of(self, zone: str) -> float:
+        """``zone``'s upright direction (``Zone.axis``); the mat's own (as seat 1 sees it) between zones."""
+        return next((z.axis for z in self.zones if z.name == zone), 90.0)
+
     def zone_at(self, x: float, y: float) -> str | None:
         """The zone holding the mat point (x, y) in mm, or ``None`` between zones / off the mat."""
         for zone in self.zones:
@@ -137,17 +178,22 @@ def mat_advice(game: str | None, size: str, title: str = "") -> str | None:
             f"lie too close for the camera to read them; set [camera] mat = \"{needed}\" (hardware/README.md)")
 
 
-def mat_layout(size: str = "A3", game: str | None = None) -> MatLayout:
+def mat_layout(size: str = "A3", game: str | None = None, variant: str | None = None) -> MatLayout:
     """The layout for an ``A3`` or ``A2`` mat; for a game of ``KENNEL_GAMES`` its Kennel variant (same markers,
     each seat zone in three Kennel zones, the centre a draw zone and a discard pile), for one of ``LOOT_GAMES``
-    its loot variant (each seat zone a party and a loot pile, the centre and a discard pile), else the usual one."""
+    its loot variant (each seat zone a party and a loot pile, the centre and a discard pile); for a game and
+    variant of ``GRID_GAMES`` (Capture the Illusionist) the two end seats' card grids; else the usual one."""
     scales = dict(zip(MAT_SIZES, (1.0, math.sqrt(2.0)), strict=True))
     if size not in scales:
         raise ValueError(f"mat size must be one of {', '.join(scales)}, not {size!r}")
     k = scales[size]
-    zones = tuple(Zone(name, *(round(v * k, 1) for v in box)) for name, box in _A3_ZONES.items())
+    zones = tuple(Zone(name, *(round(v * k, 1) for v in box), axis=0.0 if name in END_SEATS else 90.0)
+                  for name, box in _A3_ZONES.items())
     name = size
-    if game in KENNEL_GAMES | LOOT_GAMES:
+    if (game, variant) in GRID_GAMES:
+        name = f"{size} {game} {variant}"
+        zones = tuple(z for seat in GRID_SEATS for z in grid_zones(seat, k / math.sqrt(2.0)))
+    elif game in KENNEL_GAMES | LOOT_GAMES:
         name = f"{size} {game}"
         seat_parts = kennel_zones if game in KENNEL_GAMES else loot_zones
         centre = [3, 2] if game in KENNEL_GAMES else [4, 1]  # Clash's middle holds three cards side by side

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision.mat import ARUCO_DICTIONARY, SEATS_FOR_PLAYERS, MatLayout
+from companion.vision.mat import ARUCO_DICTIONARY, SEATS_FOR_PLAYERS, MatLayout, Zone
 
 RGB = tuple[int, int, int]
 CLOTH: RGB = (31, 77, 58)  # dark green: white card borders stand out against it
@@ -76,7 +76,10 @@ def mat_drawing(layout: MatLayout) -> list[Shape]:
         shapes.append(Rect(zone.x0, zone.y0, zone.x1 - zone.x0, zone.y1 - zone.y0, stroke=LINE, width=0.8 * k))
         shapes.append(Text(zone.x0 + 3 * k, zone.y0 + 7 * k, 3.5 * k, zone.label))
     guide = [f"{n} players: seats {', '.join(map(str, seats))}" for n, seats in SEATS_FOR_PLAYERS.items()]
-    centre = next(z for z in layout.zones if z.name == "centre")
+    # the notes go in the centre zone; a mat without one (Capture's grids) has them along the top, between markers
+    inner = layout.margin * 2 + layout.marker
+    centre = next((z for z in layout.zones if z.name == "centre"), None) or Zone(
+        "notes", inner, 0.0, layout.width - inner, min(z.y0 for z in layout.zones))
     shapes.append(Text(centre.x0 + 3 * k, centre.y1 - 7 * k, 2.2 * k, ";  ".join(guide[:3])))
     shapes.append(Text(centre.x0 + 3 * k, centre.y1 - 3 * k, 2.2 * k, ";  ".join(guide[3:])))
     shapes.append(Text(centre.x0 + 3 * k, centre.y0 + 14 * k, 2.2 * k, f"Tableside mat {layout.name}: print at 100%"))

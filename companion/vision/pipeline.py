@@ -24,6 +24,7 @@ from companion.vision.edges import covered_cells, edge_map, edge_quads, lies_on
 from companion.vision.light import Light, measure_light
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
+from companion.vision.orientation import long_axis, orientation_of, turn_from
 from companion.vision.registration import MatLocator, to_mat
 from companion.vision.zones import fit_to_frame
 
@@ -45,6 +46,7 @@ class CardFound:
     best: str  # the closest face even when unsure
     distance: float
     border: float = 1.0  # share of the outline seen lined by the card's border (less when partly covered)
+    turn: float = 0.0  # degrees (0-90) between its long side and its zone's upright direction (``orientation.py``)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -57,6 +59,7 @@ class CardFound:
             "confidence": round(self.confidence, 3),
             "zone": self.zone,
             "outline": round(self.border, 2),
+            "orientation": orientation_of(self.turn).value,
             "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
         }
 
@@ -150,7 +153,8 @@ class Recognizer:
     ) -> CardFound:
         zone = self._zone(hom, corners, zones)
         corners = np.roll(corners, -2, axis=0) if m.upside_down else corners
-        return CardFound(m.face, m.confidence, zone, corners, m.best, m.distance, border)
+        return CardFound(m.face, m.confidence, zone, corners, m.best, m.distance, border,
+                         self._turn(hom, corners, zone))
 
     def _from_edges(
         self,
@@ -210,6 +214,13 @@ class Recognizer:
         if self._fitted_zones is None or self._fitted_zones[0] != size:
             self._fitted_zones = (size, fit_to_frame(self.zones, self.zones_drawn_on, size))
         return self._fitted_zones[1]
+
+    def _turn(self, hom: np.ndarray | None, corners: np.ndarray, zone: str) -> float:
+        """How far the card is turned from upright for its zone's player: on the mat when it is registered (a
+        zone's ``axis``), else in the frame against the picture's vertical."""
+        if hom is None or self.locator is None:
+            return turn_from(long_axis(corners), 90.0)
+        return turn_from(long_axis(to_mat(hom, corners)), self.locator.layout.axis_of(zone))
 
     def _zone(self, hom: np.ndarray | None, quad: np.ndarray, zones: dict[str, np.ndarray]) -> str:
         centre = quad.mean(axis=0)

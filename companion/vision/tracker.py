@@ -11,6 +11,12 @@ card missed for ``forget`` frames with nothing on top of it is ``CardGone``; whe
 is gone, the zone is ``ZoneCleared``. A card that lies still for ``unreadable`` frames of unsure verdicts that
 still show some evidence of a face, never named, is ``CardUnreadable``: the table asks rather than guesses. A card
 lying face down gives no such evidence and is no question.
+
+Each report says how the card lies against its zone's player (``Orientation``: upright or sideways, from the
+card's ``turn``). A reported card turned in place is ``CardTurned`` once it has lain the new way for ``steady``
+frames: turned slowly (its track follows it), or at a stroke (a new track of the same face at the same place
+takes the old one's report; nothing is reported gone). Past the 45° mark it must go ``TURN_MARGIN`` further
+before a turn counts, so a card lying near the diagonal does not flicker.
 """
 
 from __future__ import annotations
@@ -18,12 +24,22 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from companion.table.observations import CameraObservation, CardGone, CardSeen, CardUnreadable, ZoneCleared
+from companion.table.observations import (
+    CameraObservation,
+    CardGone,
+    CardSeen,
+    CardTurned,
+    CardUnreadable,
+    Orientation,
+    ZoneCleared,
+)
 from companion.vision.observations import UNKNOWN
+from companion.vision.orientation import SIDEWAYS_FROM, orientation_of
 from companion.vision.pipeline import CardFound
 
 FACE_EVIDENCE = 0.05  # the least confidence that says "some face is there, I cannot tell which"
 COVER_SHARE = 0.6  # a track whose centre lies within this share of a card's diagonal of a seen card is under it
+TURN_MARGIN = 10.0  # degrees past the 45° mark a reported card must lie before it counts as turned
 
 
 @dataclass
@@ -40,6 +56,8 @@ class _Track:
     best: str = UNKNOWN
     flagged: bool = False  # reported as unreadable
     unseen: int = 0
+    orientation: Orientation = Orientation.UPRIGHT  # as reported
+    turning: int = 0  # visible frames in a row lying the other way than reported
 
 
 def _pose(card: CardFound) -> tuple[float, float, float, float]:
@@ -75,6 +93,7 @@ class Tracker:
             matched.add(id(track))
             track.x, track.y, track.angle, track.size, track.zone, track.unseen = x, y, angle, size, card.zone, 0
             out.extend(self._evidence(track, card))
+            out.extend(self._turned(track, card))
         seen = [t for t in self.tracks if id(t) in matched]
         for track in self.tracks:
             if id(track) not in matched and not self._covered(track, seen):
@@ -104,10 +123,37 @@ class Tracker:
             track.run_face, track.run = card.face, []
         track.run.append(card.confidence)
         if len(track.run) >= self.steady and track.reported != card.face:
-            track.reported = card.face
+            track.reported, track.orientation, track.turning = card.face, orientation_of(card.turn), 0
+            if self._turned_at_a_stroke(track):
+                return [CardTurned(track.zone, card.face, track.orientation, self.frame)]
             confidence = sum(track.run[-self.steady :]) / self.steady
-            return [CardSeen(track.zone, card.face, round(confidence, 3), self.frame)]
+            return [CardSeen(track.zone, card.face, round(confidence, 3), self.frame, track.orientation)]
         return []
+
+    def _turned(self, track: _Track, card: CardFound) -> list[CameraObservation]:
+        """A reported card seen lying the other way, past the margin, for ``steady`` frames: ``CardTurned``."""
+        if track.reported is None or card.face != track.reported:
+            return []
+        past = SIDEWAYS_FROM + TURN_MARGIN if track.orientation is Orientation.UPRIGHT else SIDEWAYS_FROM - TURN_MARGIN
+        other = card.turn >= past if track.orientation is Orientation.UPRIGHT else card.turn <= past
+        track.turning = track.turning + 1 if other else 0
+        if track.turning < self.steady:
+            return []
+        track.turning = 0
+        track.orientation = orientation_of(card.turn)
+        return [CardTurned(track.zone, track.reported, track.orientation, self.frame)]
+
+    def _turned_at_a_stroke(self, track: _Track) -> bool:
+        """Whether ``track``'s card was reported at the same place lying the other way: the card turned at a
+        stroke. Its old track is dropped, with no ``CardGone``. (The same face the same way is a card put down
+        again, or another copy on a pile: a new report, as before.)"""
+        for other in self.tracks:
+            if (other is not track and other.reported == track.reported and other.zone == track.zone
+                    and other.orientation is not track.orientation
+                    and math.hypot(other.x - track.x, other.y - track.y) < COVER_SHARE * track.size):
+                self.tracks.remove(other)
+                return True
+        return False
 
     @staticmethod
     def _covered(track: _Track, seen: list[_Track]) -> bool:

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.mat import SEATS_FOR_PLAYERS, mat_advice, mat_layout
+from companion.vision.mat import SEATS_FOR_PLAYERS, grid_zone, mat_advice, mat_layout
 from companion.vision.mat_print import mat_image, mat_pdf, mat_svg
 from companion.vision.registration import MatLocator
 
@@ -109,3 +109,21 @@ def test_a_table_on_a_mat_too_small_for_the_game_is_told_which_mat_it_needs() ->
     assert 'mat = "A2"' in advice
     assert mat_advice("crazy-corgi", "A2") is None and mat_advice("crazy-corgi", "none") is None
     assert mat_advice("corgi-pileup", "A3") is None and mat_advice(None, "A3") is None
+
+
+def test_captures_mat_has_two_grids_whose_columns_face_each_other() -> None:
+    """Capture the Illusionist: 12 places a player at each end, none overlapping, each big enough for a card upright
+    (88 mm towards its player) and the second player's own column C in the strip of the first's column 5 - C."""
+    layout = mat_layout("A2", "clash-of-corgis", "capture")
+    zones = {z.name: z for z in layout.zones}
+    assert len(zones) == 24
+    for a in layout.zones:
+        assert a.x1 - a.x0 >= 88 and a.y1 - a.y0 >= 63 + 5  # the outer places stop short of the markers
+        for b in layout.zones:
+            assert a is b or a.x1 <= b.x0 or b.x1 <= a.x0 or a.y1 <= b.y0 or b.y1 <= a.y0
+    for column in range(1, 5):
+        mine, theirs = zones[grid_zone("seat-2", "front", column)], zones[grid_zone("seat-5", "front", 5 - column)]
+        assert (mine.y0, mine.y1) == (theirs.y0, theirs.y1) and mine.x1 < theirs.x0
+    x = [zones[grid_zone("seat-2", row, 1)].x0 for row in ("exposed", "back", "front")]
+    assert x == sorted(x), "the exposed hand row is nearest its player, the front row furthest"
+    assert mat_layout("A2", "clash-of-corgis", "original").zones == mat_layout("A2", "clash-of-corgis").zones

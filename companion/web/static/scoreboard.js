@@ -230,10 +230,12 @@
     $("table-objection").textContent = objection ? objection.message : "";
     fill($("prompts"), asks.map((p) => promptBox(p, players || [])));
     const deck = (current && current.game) || "";
-    // A card is a face id, or {face, down, sideways} (Clash's Capture): a face-down card shows its back.
+    // A card is a face id, or {face, down, sideways, empty} (Clash's Capture): a face-down card shows its back,
+    // an empty place its outline.
     const card = (entry) => {
-      const { face, down, sideways } = typeof entry === "object" && entry !== null ? entry : { face: entry };
+      const { face, down, sideways, empty } = typeof entry === "object" && entry !== null ? entry : { face: entry };
       const turned = sideways ? " sideways" : "";
+      if (empty) return el("span", null, { class: "card empty", role: "img", "aria-label": "an empty place" });
       if (down || !face) return el("span", null, { class: `card back${turned}`, role: "img", "aria-label": "a card face down" });
       return el("img", null, {
         src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(face)}.svg`, alt: face, class: `card${turned}`, width: "63", height: "88",

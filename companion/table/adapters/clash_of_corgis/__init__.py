@@ -1,5 +1,5 @@
 """Clash of Corgis' table: three games on one deck, so one adapter for the game that hands every input to the part
-for the variant in play — ``original.py``, ``treasure_island.py`` (and ``capture.py``), registered in ``PARTS``. A
+for the variant in play — ``original.py``, ``treasure_island.py`` and ``capture.py``, registered in ``PARTS``. A
 variant without a part is entered by the referee. What the parts share lives in ``common.py``."""
 
 from __future__ import annotations
@@ -7,13 +7,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.table.adapters.base import TableAdapter
+from companion.table.adapters.clash_of_corgis.capture import CaptureAdapter
 from companion.table.adapters.clash_of_corgis.original import OriginalTable
 from companion.table.adapters.clash_of_corgis.treasure_island import TreasureIslandTable
 
 if TYPE_CHECKING:
     from companion.table.live import LiveTable
 
-PARTS: dict[str, type[TableAdapter]] = {"original": OriginalTable, "treasure-island": TreasureIslandTable}
+PARTS: dict[str, type[TableAdapter]] = {
+    "original": OriginalTable, "treasure-island": TreasureIslandTable, "capture": CaptureAdapter}
 
 
 class ClashOfCorgisAdapter(TableAdapter):
