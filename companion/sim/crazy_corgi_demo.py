@@ -9,7 +9,6 @@ import random
 import threading
 import time
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 from companion.config import Config
@@ -21,8 +20,7 @@ from companion.games.crazy_corgi.state import CrazyState
 from companion.sim.corgi_world import seats_for
 from companion.sim.crazy_corgi_bots import CrazyCorgiBot
 from companion.sim.crazy_corgi_world import DECK, MAT, CrazyWorld
-from companion.sim.table import simulated_table
-from companion.sim.table_bots import CameraGame, TableBots, questions_asked
+from companion.sim.table_bots import CameraGame, TableBots, play_in_world
 from companion.sim.worlds import plan_world
 from companion.table.session import TableSession
 
@@ -114,13 +112,6 @@ def play_crazy_corgi_by_camera(
     play in the log, whose world is known, is resumed with its cards as they were."""
     plan = plan_world(config, session, DECK, players, rng)
     world = CrazyWorld(len(plan.players), seed=plan.seed)
-    config = replace(config, camera=replace(config.camera, mat=MAT))  # the camera finds the mat the world lies on
-    with simulated_table(config, session, world, DECK, rng.getrandbits(16)):
-        setup = GameSetup(DECK, plan.players, variant, options or {}, seats=seats_for(len(plan.players)))
-        game_id = plan.begin(config, session, setup)
-        bots = CrazyCorgiBots(session, world, world_seed=plan.seed, rng=rng, pace=pace)
-        if plan.resumed:
-            bots.lay_out()
-        bots.play(stop)
-        asked = questions_asked(session, game_id)
-        return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s)
+    setup = GameSetup(DECK, plan.players, variant, options or {}, seats=seats_for(len(plan.players)))
+    return play_in_world(config, session, world, plan, setup, mat=MAT, rng=rng, stop=stop,
+                         team=lambda _config: CrazyCorgiBots(session, world, world_seed=plan.seed, rng=rng, pace=pace))

@@ -214,5 +214,5 @@ def play_in_world(config: Config, session: TableSession, world: World, plan: Wor
         if plan.resumed:
             bots.lay_out()
         bots.play(stop)
-        asked = sum(1 for line in session.log.prompts(game_id) if line["kind"] == "asked")
-        return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s)
+        return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, questions_asked(session, game_id),
+                          bots.landed_to_shown_s)
