@@ -44,7 +44,7 @@ class CardWatcher:
         self.min_period = 1.0 / max_fps
         self.frames = 0
         self.still_frames = 0  # frames that showed what the last recognised one did: its reading was reused
-        self.frame_ms = 0.0  # how long the last recognised frame took, from reading it to its observations
+        self.frame_ms = 0.0  # how long recognising the last frame that changed took (still frames cost ~nothing)
         self.light: Light | None = None  # what the last recognised frame showed of the light (the camera panel)
         self.mat_registered = False  # whether the mat was found in it (or kept from an earlier frame)
         self.last_frame_at: float | None = None  # when the last frame was read (monotonic): the page shows its age
