@@ -18,8 +18,9 @@ from companion.vision.pipeline import FrameResult, Recognizer
 WARM = Look(cast=lamp_cast(2700, 0.5), exposure=0.85, noise=2.0)
 
 
-def _rendered(catalog: Catalog, table: str, mat: str | None, cards: list[tuple[str, float, float, float]],
-              look: Look = WARM) -> tuple[Rendered, FrameResult]:
+def _rendered(
+    catalog: Catalog, table: str, mat: str | None, cards: list[tuple[str, float, float, float]], look: Look = WARM
+) -> tuple[Rendered, FrameResult]:
     """``cards`` (face, x, y mm from the middle of the A3 area, angle) of the catalogue's deck lying on ``table``,
     drawn, and the recogniser's verdict on them."""
     cx, cy = mat_outline(Scene(mat=mat)).mean(axis=0)
@@ -33,8 +34,9 @@ def _rendered(catalog: Catalog, table: str, mat: str | None, cards: list[tuple[s
     return rendered, Recognizer(catalog, mat_layout(mat) if mat else None).process(rendered.image)
 
 
-def _seen(catalog: Catalog, table: str, mat: str | None, cards: list[tuple[str, float, float, float]],
-          look: Look = WARM) -> FrameResult:
+def _seen(
+    catalog: Catalog, table: str, mat: str | None, cards: list[tuple[str, float, float, float]], look: Look = WARM
+) -> FrameResult:
     """The recogniser's verdict on ``cards`` lying on ``table`` (as ``_rendered``)."""
     return _rendered(catalog, table, mat, cards, look)[1]
 
