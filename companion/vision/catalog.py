@@ -57,6 +57,8 @@ class MatchSettings:
     ink_fit: float = 0.08  # a seen cell this close to the reference's inked cell shows that ink
     min_ink_shown: float = 0.6  # share of the named face's ink in view that the card must show (foreign-art
     # tuning seeds 0-299: a half card, or table beside it, read as a face showed at most 0.4; true faces 0.76+ but 4)
+    max_stray_ink: float = 0.04  # share of the face's paper in view that may show something else (the same
+    # seeds: true faces at most 0.025)
 
 
 def warp_card(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -241,15 +243,21 @@ class Catalog:
         return Match(face if sure else UNKNOWN, confidence, face, fit, b >= n, lead), hidden, d1
 
     def _shows_ink(self, b: int, cell_d: np.ndarray, hidden: np.ndarray) -> bool:
-        """Whether the card shows reference ``b``'s ink where it is in view: its pips, indices and art, not paper
-        or table where they should be. The closest face by the mean can be a mostly white one (a two) read from
-        half a card and the table beside it, or from a card whose neighbour covers half of it unseen; its ink
-        is what is missing there. A face with too little ink to judge (art in colour to its edges, no plain paper)
-        passes: the margins to the other faces judge it alone."""
+        """Whether the card's ink and reference ``b``'s agree where the card is in view: the face's pips, indices
+        and art are there, not paper or table, and its paper is paper (no ink the face does not have).
+
+        The closest face by the mean can be a mostly white one (a two) read from half a card and the table
+        beside it, or an ace read from a strip of two cards whose upper one was not found; what is missing (the
+        face's ink) or too much (the neighbour's) gives it away. A face with too little ink to judge (art in
+        colour to its edges, no plain paper) is left to the margins to the other faces.
+        """
         if self._ink[b].sum() < MIN_INK_CELLS:
             return True
-        ink = self._ink[b] & ~hidden
-        return bool(ink.any()) and float((cell_d[ink] <= self.settings.ink_fit).mean()) >= self.settings.min_ink_shown
+        s = self.settings
+        ink, paper = self._ink[b] & ~hidden, ~self._ink[b] & ~hidden
+        shown = float((cell_d[ink] <= s.ink_fit).mean()) if ink.any() else 0.0
+        stray = float((cell_d[paper] > s.ink_fit).mean()) if paper.any() else 0.0
+        return shown >= s.min_ink_shown and stray <= s.max_stray_ink
 
     def closest_pairs(self, count: int = 3) -> list[tuple[str, str, float]]:
         """The ``count`` pairs of faces whose references differ least (either way up), closest first, with how

@@ -101,17 +101,23 @@ def test_two_overlapping_cards_are_found_as_two(foreign_catalogs: dict[str, Cata
     assert np.hypot(*(centres[0] - centres[1])) > 0.5 * width  # two places, not one card reported twice
 
 
+@pytest.mark.parametrize(
+    ("table", "faces", "step", "angle"),
+    [
+        ("blue-gingham", ["jh", "ks", "6d", "qh", "6h"], 0.56, 81.0),  # the Q♥ under the 6♥ once read as A♦
+        ("green-felt", ["qc", "qd", "5s", "ks", "3c"], 0.38, 44.0),  # a strip of the 5♠ and K♠ once read as A♣
+    ],
+)
 def test_half_cards_in_a_row_whose_upper_neighbours_are_not_found_are_not_named(
-    foreign_catalogs: dict[str, Catalog],
+    foreign_catalogs: dict[str, Catalog], table: str, faces: list[str], step: float, angle: float
 ) -> None:
-    """Five cards overlapping in a row on gingham: the border mask outlines half cards with a strip of their
-    neighbour or the table, and the neighbour on top is not found, so nothing says they are covered. Such an
-    outline once named the Q♥ under the 6♥ as A♦ with confidence; the A♦'s ink (its index, its pip) is not
-    where the outline shows, so it is not named."""
+    """Five cards overlapping in a row: the border mask outlines half cards with a strip of their neighbour or
+    the table, and the neighbour on top is not found, so nothing says they are covered. Such outlines were named
+    with confidence as faces whose ink (index, pips) is not where the outline shows it, or whose paper shows
+    another card's pips; no such face is named now."""
     catalog = foreign_catalogs["svg-cards"]
-    step, angle = 0.56 * catalog.card_mm[0], np.radians(81.0)
-    faces = ["jh", "ks", "6d", "qh", "6h"]
-    cards = [(f, k * step * np.cos(angle), k * step * np.sin(angle), 81.0) for k, f in enumerate(faces)]
-    rendered, result = _rendered(catalog, "blue-gingham", None, cards, Look())
+    gap, turn = step * catalog.card_mm[0], np.radians(angle)
+    cards = [(f, k * gap * np.cos(turn), k * gap * np.sin(turn), angle) for k, f in enumerate(faces)]
+    rendered, result = _rendered(catalog, table, None, cards, Look())
     named = [c for c in result.cards if c.face != UNKNOWN]
     assert all((truth := card_claimed(c, rendered.truths)) is not None and truth.face == c.face for c in named)
