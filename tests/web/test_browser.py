@@ -253,6 +253,9 @@ def test_a_pigzup_race_shows_live_with_the_hold_countdown_and_verdict(page: Page
     with race_called(page, server, table) as pigzup:
         expect(page.locator("#table-piles img.card")).to_have_count(2)  # the cards just flipped, as cards
         expect(page.locator("#table-piles img.card").nth(1)).to_have_attribute("alt", "3-blue-green")
+        tops = page.locator("#scores td.faces img.card")  # the scoreboard's "Top card" is drawn too
+        expect(tops).to_have_count(2)
+        expect(tops.nth(0)).to_have_attribute("alt", "3-pink-blue")
         now = time.monotonic()
         for count in (1, 2):
             pigzup.observe(PadReading(1, PileState.BUILDING, count, now - 0.3 + count / 10))
@@ -306,7 +309,10 @@ def test_crazy_corgi_kennels_show_on_the_status_page_as_the_cards_land(page: Pag
         pile = page.locator('#table-piles [data-zone="seat-1/kennel-2"]')
         expect(pile).to_contain_text("Ana, Kennel 2:")
         expect(pile.locator("img.card")).to_have_attribute("alt", "red-2-fawn")
-        expect(page.locator("#scores tbody tr").first).to_contain_text("red 2 (fawn)")
+        kennel = page.locator("#scores tbody tr").first.locator("td.faces")  # Kennel 2, as a card and in words
+        expect(kennel.locator("img.card")).to_have_attribute("alt", "red-2-fawn")
+        expect(kennel.locator(".sr-only")).to_have_text("red 2 (fawn)")
+        expect(kennel).to_have_attribute("title", "red 2 (fawn)")
         shot(page, "crazy-corgi-kennels")
     finally:
         live.stop()
@@ -327,8 +333,8 @@ NOT_CUT_OFF = """() => {
 def fits(page: Page, name: str) -> None:
     """Nothing scrolls the page sideways or sticks out of it (wide tables scroll inside their own box)."""
     result = page.evaluate(NOT_CUT_OFF)
+    shot(page, name)  # also when it does not fit: the picture shows what sticks out
     assert result["wide"] <= 0 and not result["clipped"], f"{name}: {result}"
-    shot(page, name)
 
 
 @pytest.mark.parametrize("page", [PHONE, DESKTOP], indirect=True, ids=["phone", "desktop"])
