@@ -189,6 +189,10 @@
     $("match-bar").hidden = !hold;
     if (hold) $("match-bar").style.setProperty("--left", String(Math.max(0, Math.min(1, hold.remaining_s / (hold.hold_s || 1.5)))));
     $("match-verdict").textContent = verdict && !race ? verdictWords(verdict, players || []) : "";
+    // The verdict's race as a picture, linked as soon as its trace is on the card (the history links the same).
+    const traced = !race && verdict && match.traced;
+    $("match-picture").hidden = !traced;
+    if (traced) $("match-picture").querySelector("a").href = `/history/${traced.game_id}/race/${traced.match}.png`;
     fill($("match-notices"), (match.notices || []).slice(-3).reverse().map((n) => el("li", n)));
     // The race does not go on while a pad is silent: the page's own heading says who the table waits for.
     if (waiting) $("prompt").textContent = "The table waits for the referee to decide the match.";
