@@ -22,7 +22,7 @@ from companion.table.observations import (
     pile_label,
 )
 from companion.table.pigzup_judge import JudgeSettings, MatchJudge, Notice, Output, Verdict
-from companion.table.race_files import trace_path, write_trace
+from companion.table.race_files import prune_traces, trace_path, write_trace
 
 if TYPE_CHECKING:
     from companion.table.live import LiveTable
@@ -194,6 +194,7 @@ class PigzUpAdapter(TableAdapter):
             return False
         game_id, number = self._match
         write_trace(trace_path(traces, game_id, number), self.judge.trace)
+        prune_traces(traces, self.table.keep_traces, playing=game_id)
         return True
 
     # ------------------------------------------------------------------------------------ view
