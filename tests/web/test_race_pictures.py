@@ -16,7 +16,8 @@ from companion.web.app import create_app
 STOOD = Path(__file__).parents[1] / "table" / "fixtures" / "race-stood.jsonl"
 
 
-def test_a_verdict_links_to_its_race_drawn_from_the_trace(table, settings, tmp_path):
+def a_race_judged(table, tmp_path: Path) -> tuple[int, Path]:
+    """A PigzUp! game whose first match Ben won, its race's trace kept: the game's id and the traces folder."""
     game_id = table.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="test")
     table.submit({"type": "flip", "player": 0, "card": "3-pink-blue"}, "camera")
     table.submit({"type": "flip", "player": 1, "card": "3-green-pink"}, "camera")
@@ -24,6 +25,11 @@ def test_a_verdict_links_to_its_race_drawn_from_the_trace(table, settings, tmp_p
     traces = tmp_path / "traces"
     traces.mkdir()
     shutil.copy(STOOD, traces / f"game-{game_id}-match-0.jsonl")
+    return game_id, traces
+
+
+def test_a_verdict_links_to_its_race_drawn_from_the_trace(table, settings, tmp_path):
+    game_id, traces = a_race_judged(table, tmp_path)
     app = create_app(table, settings, traces=traces)
     try:
         client = app.test_client()
@@ -66,14 +72,7 @@ def test_without_a_traces_folder_nothing_is_linked_or_drawn(app, table):
 
 
 def test_a_pruned_race_says_so_in_the_history_and_in_its_404(table, settings, tmp_path):
-    game_id = table.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="test")
-    table.submit({"type": "flip", "player": 0, "card": "3-pink-blue"}, "camera")
-    table.submit({"type": "flip", "player": 1, "card": "3-green-pink"}, "camera")
-    table.submit(MatchVerdict(1, "Ben's pile of 3 stood 0.6 s after the shout."), "judge")
-    traces = tmp_path / "traces"
-    traces.mkdir()
-    shutil.copy(STOOD, traces / f"game-{game_id}-match-0.jsonl")
-    assert prune_traces(traces, TraceRetention(games=1), playing=None) == []
+    game_id, traces = a_race_judged(table, tmp_path)
     (traces / "game-99-match-0.jsonl").write_text("a newer game's race\n")  # game 1 is now the older one
     assert prune_traces(traces, TraceRetention(games=1)) == [game_id]
     app = create_app(table, settings, traces=traces)
