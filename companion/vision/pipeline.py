@@ -129,7 +129,8 @@ class Recognizer:
         cards = self._under_others(frame, edges, cards, hom, zones)
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
-        return FrameResult(cards, hom is not None, timings, measure_light(frame, white))
+        paper = hom is not None or bool(cards)  # the light is judged on white paper: the mat's or a card's
+        return FrameResult(cards, hom is not None, timings, measure_light(frame, white, paper))
 
     def _read(
         self, frame: np.ndarray, quad: Quad, mask: np.ndarray, hom: np.ndarray | None, zones: dict[str, np.ndarray]

@@ -49,7 +49,10 @@ class MatLocator:
 
     def locate(self, frame: np.ndarray) -> np.ndarray | None:
         """The homography frame px -> mat mm, or None when too few markers are visible."""
-        found = self.markers(frame)
+        return self.homography(self.markers(frame))
+
+    def homography(self, found: dict[int, np.ndarray]) -> np.ndarray | None:
+        """The homography frame px -> mat mm from the ``markers`` found, or None when they are too few."""
         if len(found) < self.min_markers:
             return None
         src = np.concatenate([found[i] for i in sorted(found)]).astype(np.float32)
