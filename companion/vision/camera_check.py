@@ -7,17 +7,21 @@ limits are the recogniser's measured ones (``light.py``, ``MIN_CARD_PX``; docs/v
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import cv2
 import numpy as np
 
+from companion.vision.catalog import POKER_MM, CatalogError, load_catalog
 from companion.vision.detect import DetectSettings, find_cards, paper_white
 from companion.vision.light import MAX_CAST, MAX_EDGE_PX, MIN_LEVEL, NOTICEABLE_CAST, Issue, Light, measure_light
 from companion.vision.mat import mat_layout
 from companion.vision.registration import MatLocator
 from companion.vision.settings import CameraSettings
 
+NO_CARD = "no card"  # the topic of a check that had nothing to measure a card's size on
 # Measured (docs/vision-figures.md, "Where accuracy falls"): the long side a card needs in the frame.
 MIN_CARD_PX = 95.0
 GOOD_WIDTH = 1280  # the picture width the recogniser is tuned and measured at
@@ -70,6 +74,11 @@ class CameraCheck:
             "hints": [str(issue) for issue in self.hints],
         }
 
+    def summary(self) -> str:
+        """The light and the cards' size in a line, for the doctor."""
+        size = f"cards {self.card_px:.0f} px long" if self.card_px else "no card in view"
+        return f"{self.light.summary()}; {size}"
+
     def lines(self) -> list[str]:
         """The check as a person reads it, one measurement a line, then the verdict and the advice."""
         light = self.light
@@ -92,6 +101,17 @@ class CameraCheck:
             out += [f"    - {issue}" for _, issue in self.problems]
         out += [f"  hint: {issue}" for issue in self.hints]
         return out
+
+
+def deck_card_mm(settings: CameraSettings, resolve: Callable[[str], Path] = Path) -> tuple[float, float]:
+    """The deck's card size: ``[camera] card_mm``, else the calibrated catalogue's (``resolve``: the config's
+    ``resolve``), else poker size."""
+    if settings.card_size:
+        return settings.card_size
+    try:
+        return load_catalog(resolve(settings.catalog) / settings.deck).card_mm
+    except CatalogError:
+        return POKER_MM
 
 
 class CameraChecker:
@@ -158,7 +178,7 @@ class CameraChecker:
     def _advise_size(self, check: CameraCheck) -> None:
         width, height = check.size
         if check.card_px is None:
-            check.problems.append(("cards", Issue(
+            check.problems.append((NO_CARD, Issue(
                 "No card in view to measure", "lay a card face up under the camera: its size and the light are "
                 "measured on it")))
             return

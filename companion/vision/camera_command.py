@@ -20,8 +20,7 @@ import numpy as np
 
 from companion.config import Config
 from companion.vision.calibrate import IMAGE_SUFFIXES
-from companion.vision.camera_check import CameraCheck, CameraChecker
-from companion.vision.catalog import POKER_MM, CatalogError, load_catalog
+from companion.vision.camera_check import CameraCheck, CameraChecker, deck_card_mm
 from companion.vision.live import table_zones
 from companion.vision.mat import MatLayout
 from companion.vision.pictures import ImageRefused, read_image
@@ -44,17 +43,6 @@ def add_parser(calibrate: argparse._SubParsersAction) -> None:
     cam.set_defaults(run=calibrate_camera)
 
 
-def card_mm(config: Config) -> tuple[float, float]:
-    """The deck's card size: ``[camera] card_mm``, else the calibrated catalogue's, else poker size."""
-    settings = config.camera
-    if settings.card_size:
-        return settings.card_size
-    try:
-        return load_catalog(config.resolve(settings.catalog) / settings.deck).card_mm
-    except CatalogError:
-        return POKER_MM
-
-
 def calibrate_camera(args: argparse.Namespace, config: Config) -> int:
     settings = config.camera
     try:
@@ -62,7 +50,7 @@ def calibrate_camera(args: argparse.Namespace, config: Config) -> int:
     except ZonesError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
-    checker = CameraChecker(settings, card_mm(config))
+    checker = CameraChecker(settings, deck_card_mm(settings, config.resolve))
     if args.pictures:
         return _check_pictures(Path(args.pictures), checker, args)
     source = args.ends.camera(settings)

@@ -68,8 +68,9 @@ def test_recognize_reports_an_unreadable_image_and_goes_on(reference_root: Path,
     result = json.loads(out.out)
     assert (result["image"], result["mat"], result["cards"]) == (str(good), "not found", [])
     # a flat dark grey picture: the camera says it cannot see well enough, and why
-    assert [p.split(":")[0] for p in result["light"]["problems"]] == ["too dark", "too blurred (sharpness 0, needs 12)"]
-    assert "empty.png: too dark" in out.err
+    assert [p.split(":")[0] for p in result["light"]["problems"]] == ["Too dark"]
+    assert "no card or mat in view, and the lightest thing reads 40 of 255" in result["light"]["problems"][0]
+    assert "empty.png: Too dark" in out.err
 
 
 def test_an_unplugged_camera_is_reported_and_retried_not_a_crash() -> None:
