@@ -31,8 +31,6 @@ from companion.sim.render import write_reference_folder
 from companion.sim.scene import Look, Scene, View, random_scene, render_scene
 from companion.vision.calibrate import catalog_from_folder
 from companion.vision.catalog import Catalog
-from companion.vision.detect import paper_white
-from companion.vision.light import measure_light
 from companion.vision.mat import mat_layout
 from companion.vision.observations import UNKNOWN
 from companion.vision.pipeline import Recognizer
@@ -92,7 +90,8 @@ def sweep(knob: str, scenes: list[tuple[str, Scene]], recognizers: dict[str, Rec
         for deck, scene in scenes:
             rendered = render_scene(apply(scene, value))
             result = recognizers[deck].process(rendered.image)
-            light = measure_light(rendered.image, paper_white(rendered.image))
+            light = result.light
+            assert light is not None
             levels.append(light.level)
             casts.append(light.cast)
             edges.append(light.edge_px)

@@ -15,15 +15,16 @@ import cv2
 import numpy as np
 
 from companion.vision.catalog import POKER_MM, CatalogError, load_catalog
-from companion.vision.detect import DetectSettings, find_cards, paper_white
-from companion.vision.light import MAX_CAST, MAX_EDGE_PX, MIN_LEVEL, NOTICEABLE_CAST, Issue, Light, measure_light
+from companion.vision.detect import DetectSettings, find_cards
+from companion.vision.light import MAX_CAST, MAX_EDGE_PX, MIN_LEVEL, NOTICEABLE_CAST, Issue, Light, light_on_paper
 from companion.vision.mat import mat_layout
 from companion.vision.registration import MatLocator
 from companion.vision.settings import CameraSettings
 
 NO_CARD = "no card"  # the topic of a check that had nothing to measure a card's size on
-# Measured (docs/vision-figures.md, "Where accuracy falls"): the long side a card needs in the frame.
-MIN_CARD_PX = 95.0
+# Measured (docs/vision-figures.md, "Where accuracy falls"): the long side a card needs in the frame (72 px: all
+# named, at 1280x720 and at 640x360; 64 px: 82%; 54 px: 87%, at 480x270).
+MIN_CARD_PX = 72.0
 GOOD_WIDTH = 1280  # the picture width the recogniser is tuned and measured at
 
 
@@ -132,7 +133,10 @@ class CameraChecker:
             mat = MatView(self.locator.layout.name, tuple(sorted(seen)), hom is not None)
         fits = self.locator.card_check(hom, self.card_mm) if self.locator is not None and hom is not None else None
         quads = find_cards(frame, self.detect, fits)
-        light = measure_light(frame, paper_white(frame), paper=hom is not None or bool(quads))
+        paper = [q.corners for q in quads]  # white paper to measure the light on: the cards, the mat's markers
+        if self.locator is not None and hom is not None:
+            paper += self.locator.marker_outlines(hom)
+        light = light_on_paper(frame, paper)
         if hom is not None:
             card_px, card_from = self._card_on_mat(hom), "the mat's scale"
         elif quads:
@@ -179,8 +183,9 @@ class CameraChecker:
         width, height = check.size
         if check.card_px is None:
             check.problems.append((NO_CARD, Issue(
-                "No card in view to measure", "lay a card face up under the camera: its size and the light are "
-                "measured on it")))
+                "No card found to measure", "lay a card face up under the camera: its size and the light are "
+                "measured on it (a card already there is too small or too dark to be found: lower the camera, "
+                "light the table)")))
             return
         if check.card_px < MIN_CARD_PX:
             bigger = f"or use {GOOD_WIDTH}x720 ([camera] width and height)" if width < GOOD_WIDTH else "or zoom in"

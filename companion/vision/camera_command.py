@@ -74,14 +74,17 @@ def _watch(source: FrameSource, checker: CameraChecker, frames: int | None,
     live = sys.stdout.isatty() and not args.json
     deadline = time.monotonic() + args.seconds
     last, shown = None, 0
-    for count, frame in enumerate(source.frames(max_failures=2), 1):
-        last = frame, checker.check(frame)
-        if live:
-            lines = [f"{source.name}, frame {count} (Ctrl-C stops)", *last[1].lines()]
-            print((f"\x1b[{shown}F\x1b[J" if shown else "") + "\n".join(lines), flush=True)
-            shown = len(lines)
-        if count >= (frames or count + 1) or (frames is None and time.monotonic() >= deadline):
-            break
+    try:
+        for count, frame in enumerate(source.frames(max_failures=2), 1):
+            last = frame, checker.check(frame)
+            if live:
+                lines = [f"{source.name}, frame {count} (Ctrl-C stops)", *last[1].lines()]
+                print((f"\x1b[{shown}F\x1b[J" if shown else "") + "\n".join(lines), flush=True)
+                shown = len(lines)
+            if count >= (frames or count + 1) or (frames is None and time.monotonic() >= deadline):
+                break
+    except KeyboardInterrupt:  # stopped early: the last frame's verdict still stands
+        pass
     if live and shown:
         print(f"\x1b[{shown}F\x1b[J", end="", flush=True)  # the final report replaces the live one
     return last

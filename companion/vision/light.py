@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.vision.detect import paper_white
+
 # Measured (docs/vision-figures.md, "Where accuracy falls"): top-1 on the mat stays at 100% down to these, and
 # falls past them.
 MIN_LEVEL = 105.0  # grey level of white card below which cards are lost (107: all named, 100: 96%, 88: 10%)
@@ -122,3 +124,25 @@ def measure_light(frame: np.ndarray, white: np.ndarray, paper: bool = True) -> L
     """The frame's ``Light`` from its ``paper_white`` (``paper``: whether a card or the mat was in view)."""
     b, g, r = (float(v) for v in white)
     return Light((b, g, r), edge_width(frame), paper)
+
+
+def paper_colour(frame: np.ndarray, outlines: list[np.ndarray]) -> np.ndarray | None:
+    """The colour (B, G, R) of white paper where paper is known to lie: inside ``outlines`` (frame px: the cards
+    found, the mat's markers with their white border). The lightest sixth of those pixels is a card's border or a
+    marker's white; unlike the frame's lightest 2% (``paper_white``) it is not the table when the cards are small
+    in the picture. None without enough of them."""
+    mask = np.zeros(frame.shape[:2], np.uint8)
+    for outline in outlines:
+        cv2.fillConvexPoly(mask, np.round(outline).astype(np.int32), 255)
+    pixels = frame[mask > 0].astype(np.float32)
+    if len(pixels) < 50:
+        return None
+    lum = pixels.sum(axis=1)
+    return np.median(pixels[lum >= np.percentile(lum, 85)], axis=0)
+
+
+def light_on_paper(frame: np.ndarray, outlines: list[np.ndarray]) -> Light:
+    """The frame's ``Light`` measured on the paper in ``outlines``; without any, on the lightest thing in view
+    (``paper`` False: only its level is judged)."""
+    white = paper_colour(frame, outlines)
+    return measure_light(frame, paper_white(frame), False) if white is None else measure_light(frame, white)

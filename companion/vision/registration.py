@@ -72,6 +72,14 @@ class MatLocator:
 
         return fits
 
+    def marker_outlines(self, hom: np.ndarray) -> list[np.ndarray]:
+        """Each corner marker with its white border, in frame px: white paper the light can be measured on."""
+        inverse = np.linalg.inv(hom)
+        pad = self.layout.marker / 6
+        boxes = [np.array([c[0] - pad, (c[1, 0] + pad, c[1, 1] - pad), c[2] + pad, (c[3, 0] - pad, c[3, 1] + pad)])
+                 for c in self._corners.values()]
+        return [cv2.perspectiveTransform(b.reshape(-1, 1, 2).astype(np.float64), inverse).reshape(-1, 2) for b in boxes]
+
     def on_marker(self, x: float, y: float) -> bool:
         """Whether a mat point (mm) lies on a marker or its white border."""
         pad = self.layout.marker / 6 + 2

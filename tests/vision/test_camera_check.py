@@ -87,7 +87,7 @@ def test_the_mat_out_of_view_is_the_problem_and_a_card_in_view_gives_the_size(tm
 
 
 def test_cards_too_small_say_to_lower_the_camera(tmp_path: Path, capsys) -> None:
-    status, seen = _check(_picture(tmp_path, _scene(zoom=0.45)), capsys)
+    status, seen = _check(_picture(tmp_path, _scene(zoom=0.34)), capsys)
     assert status == 1 and seen["mat"]["registered"]
     assert seen["card_px"]["long_side"] < MIN_CARD_PX
     assert seen["problems"] == [f"Cards are {seen['card_px']['long_side']} px long, the recogniser needs "
@@ -107,7 +107,7 @@ def test_without_a_mat_or_a_card_the_check_asks_for_a_card(tmp_path: Path, capsy
     status, seen = _check(_picture(tmp_path, Scene(cloth="black", mat=None)), capsys, "-c", str(config))
     assert status == 1 and seen["mat"] is None and seen["card_px"]["long_side"] is None
     assert seen["light"]["measured_on"] == "the lightest thing in view (no card or mat)"
-    assert any(p.startswith("No card in view to measure: lay a card face up") for p in seen["problems"])
+    assert any(p.startswith("No card found to measure: lay a card face up") for p in seen["problems"])
 
 
 def test_a_folder_is_checked_picture_by_picture_and_a_bad_one_is_named(tmp_path: Path, capsys) -> None:
