@@ -61,10 +61,10 @@ def calibrate_camera(args: argparse.Namespace, config: Config) -> int:
         print(f"companion: no picture from the camera: {source.status.message}; {CAMERA_ADVICE}", file=sys.stderr)
         return NO_PICTURE
     frame, check = last
+    _finish(check, frame, args, source.name, checker.layout)
     if settings.mat == "none" and not args.json:
         print("  zones    " + (", ".join(zones) if zones else
                                "none drawn: every card is in zone 'table' (draw them: companion calibrate zones)"))
-    _finish(check, frame, args, source.name, checker.layout)
     return 0 if check.ok else 1
 
 

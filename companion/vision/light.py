@@ -18,7 +18,7 @@ from companion.vision.detect import paper_white
 # Measured (docs/vision-figures.md, "Where accuracy falls"): past these the recogniser loses cards.
 MIN_LEVEL = 115.0  # grey level of white card (published decks: 116 98% named, 111 95%; ours: 100 all, 93 96%)
 MAX_CAST = 1.25  # white card's brightest channel over its darkest, warm or cool (1.24: all named, 1.29: 12-19%)
-MAX_EDGE_PX = 5.0  # px edges are smeared over (focus, shake), cards 144 px long (4.7: all named, 5.4: 97%, 7.1: 79%)
+MAX_EDGE_PX = 4.5  # px edges are smeared over, cards ~144 px long (4.1: all named; 4.9: 96% of theirs, 5.4: 97% ours)
 NOTICEABLE_CAST = 1.08  # a tint worth naming, though the recogniser copes with it
 CHANNELS = ("blue", "green", "red")
 
