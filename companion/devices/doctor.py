@@ -28,7 +28,9 @@ from companion.devices.flash import FlashError, check_versions, firmware_version
 from companion.devices.link import LinkDown, SerialLink
 from companion.ends import REAL, Ends, NoEmulator
 from companion.table.backup import DAILY_GLOB, BackupError, check
+from companion.vision.camera_check import NO_CARD, CameraChecker, deck_card_mm
 from companion.vision.catalog import CatalogError, load_catalog
+from companion.vision.light import Issue
 from companion.vision.live import table_zones
 from companion.vision.mat import mat_layout
 from companion.vision.registration import MatLocator
@@ -142,6 +144,9 @@ class Doctor:
         height, width = frames[0].shape[:2]
         yield camera_finding(settings, source, (width, height), len(frames) / max(sum(seconds), 1e-6))
         yield from self._where_cards_go(frames[-1])
+        settings = self.config.camera
+        check = CameraChecker(settings, deck_card_mm(settings, self.config.resolve)).check(frames[-1])
+        yield from view_findings(check.problems, check.summary())
         if settings.source != "sim":
             yield from self._catalogues()
 
@@ -369,6 +374,14 @@ def camera_finding(settings: CameraSettings, source: FrameSource, size: tuple[in
         return warn("camera", detail, f"under {CAMERA_MIN_FPS:g} frames/s flips are seen late: a smaller "
                     "[camera] width and height, more light, or a USB 3 port")
     return ok("camera", detail)
+
+
+def view_findings(problems: list[tuple[str, Issue]], seen: str) -> list[Finding]:
+    """What the camera's picture allows (``camera_check``: the light, the focus, the cards' size; the mat has its
+    own check): a FAIL for each problem, a warning when no card was in view to measure, else ``seen`` is ok."""
+    out = [(warn if topic == NO_CARD else fail)("view", issue.seen, issue.fix) for topic, issue in problems
+           if topic != "mat"]
+    return out or [ok("view", seen)]
 
 
 def firmware_finding(info: p.Info, port: str) -> Finding:

@@ -29,6 +29,7 @@ from companion.devices.doctor import (
     firmware_finding,
     gpio_finding,
     ok,
+    view_findings,
     warn,
     web_finding,
 )
@@ -71,7 +72,7 @@ class LiveChecks:
         """What changes when a device does: the checks run again when this differs."""
         link = self.devices.link.health()
         watcher = self.camera_watcher
-        camera = None if watcher is None else (watcher.source.status.ok, watcher.frame_size)
+        camera = None if watcher is None else (watcher.source.status.ok, watcher.frame_size, _sight(watcher))
         faulted = tuple(v.pad for v in self.devices.pads.snapshot() if v.state is PileState.FAULT)
         return link.connected, link.reconnects, link.device, faulted, camera
 
@@ -87,6 +88,9 @@ class LiveChecks:
         else:
             pace = f"; recognising a frame takes {watcher.frame_ms:.0f} ms" if watcher.frames else ""
             yield camera_finding(self.config.camera, watcher.source, watcher.frame_size, None, pace)
+            light = watcher.light
+            if light is not None:
+                yield from view_findings([("light", issue) for issue in light.issues()], light.summary())
 
     def pico(self) -> Iterator[Finding]:
         link = self.devices.link.health()
@@ -116,6 +120,13 @@ class LiveChecks:
         if not web.enabled:
             return ok("web", "the status page is off ([web] enabled = false)")
         return web_finding(self.config, f"served on port {web.port}")
+
+
+def _sight(watcher: CardWatcher) -> tuple[str, ...] | None:
+    """Why the camera cannot see well enough, by kind (too dark, ...; None before a frame was recognised): the
+    checks run again when it changes."""
+    light = watcher.light
+    return None if light is None else tuple(issue.seen.split(":")[0] for issue in light.issues())
 
 
 class DevicePanel:

@@ -10,18 +10,18 @@ from pathlib import Path
 from typing import Any
 
 import cv2
-import imagesize
 import numpy as np
 
 from companion.config import Config, why_unwritable
 from companion.games.decks import DeckError
+from companion.vision import camera_command
 from companion.vision.calibrate import catalog_from_folder, guided_capture, resolve_deck
 from companion.vision.catalog import POKER_MM, Catalog, CatalogError, load_catalog
-from companion.vision.live import recognizer_for, table_zones, tracker_for
+from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.mat import KENNEL_GAMES, LOOT_GAMES, mat_layout
 from companion.vision.observations import UNKNOWN
+from companion.vision.pictures import ImageRefused, read_image
 from companion.vision.pipeline import CardFound, card_finder
-from companion.vision.registration import MatLocator
 from companion.vision.seats import table_zone_names
 from companion.vision.zones import DEFAULT_ZONES_FILE, ZonesError, toml_string
 from companion.vision.zones_page import ZonesDrawing, create_zones_app
@@ -48,10 +48,7 @@ def register(groups: Any) -> None:
     cal.add_argument("--out", help="catalogue folder (default: [camera] catalog / deck name)")
     cal.add_argument("--preview", default="calibration-preview.png", help="guided capture: last crop written here")
     cal.set_defaults(run=calibrate_cards)
-    cam = groups.calibrate.add_parser("camera", help="check that the camera sees the mat and its zones")
-    cam.add_argument("--frames", type=int, default=30, help="frames to try")
-    cam.add_argument("--preview", help="write a frame with the zones drawn")
-    cam.set_defaults(run=calibrate_camera)
+    camera_command.add_parser(groups.calibrate)
     zones = groups.calibrate.add_parser(
         "zones", help="no mat: draw the table zones once, in a browser, on a picture from the camera"
     )
@@ -76,39 +73,6 @@ def _port(text: str) -> int:
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number 0-65535, not {text!r}")
     return port
-
-
-# The largest still a Pi camera takes (Camera Module 3, 4608x2592): decoding costs ~17 bytes a pixel, so this is
-# ~200 MB; a 10000x10000 picture took 1.7 GB and 6 s, enough to push a Pi into swap in the middle of a game.
-MAX_PIXELS = 4608 * 2592
-
-
-class ImageRefused(ValueError):
-    """A picture that is not read: unreadable, or larger than a Pi can afford to decode."""
-
-
-def read_image(path: str) -> np.ndarray:
-    """The picture at ``path`` in BGR; its size is checked from the header before decoding (formats ``imagesize``
-    knows), else right after."""
-    try:
-        width, height = imagesize.get(path)
-    except OSError as exc:
-        raise ImageRefused(f"{path}: cannot read it ({exc.strerror})") from None
-    except ValueError:  # a header imagesize cannot parse: OpenCV decides below
-        width, height = -1, -1
-    if width * height > MAX_PIXELS:
-        raise ImageRefused(_too_big(path, width, height))
-    frame = cv2.imread(path, cv2.IMREAD_COLOR)
-    if frame is None:
-        raise ImageRefused(f"{path}: not a readable image")
-    if frame.shape[0] * frame.shape[1] > MAX_PIXELS:
-        raise ImageRefused(_too_big(path, frame.shape[1], frame.shape[0]))
-    return frame
-
-
-def _too_big(path: str, width: int, height: int) -> str:
-    return (f"{path}: {width}x{height} is {width * height / 1e6:.0f} megapixels, more than the "
-            f"{MAX_PIXELS / 1e6:.0f} a Pi can afford: scale it down (a camera frame is 1-12 megapixels)")
 
 
 def _catalog(name: str | None, config: Config) -> Catalog:
@@ -247,50 +211,6 @@ def _summary(catalog: Catalog, out: Path, sheet: Path, how: str) -> None:
     for face, other in catalog.confusions():
         told = "not named with confidence" if other == UNKNOWN else f"taken for {other}"
         print(f"warning: {face} is {told} even from its own picture; retake it, or the camera will ask about it")
-
-
-def calibrate_camera(args: argparse.Namespace, config: Config) -> int:
-    settings = config.camera
-    if settings.mat == "none":
-        try:
-            names = ", ".join(table_zones(settings, config.resolve)[0])
-        except ZonesError as exc:
-            return _fail(str(exc))
-        if names:
-            print(f"no mat configured; zones: {names}")
-        else:
-            print("no mat configured and no zones: every card is in zone 'table'; draw them: companion calibrate zones")
-        return 0
-    layout = mat_layout(settings.mat)
-    locator = MatLocator(layout)
-    source = args.ends.camera(settings)
-    best: dict[int, np.ndarray] = {}
-    frame = None
-    for count, frame in enumerate(source.frames(max_failures=2), 1):
-        found = locator.markers(frame)
-        if len(found) > len(best):
-            best = found
-        if len(best) == 4 or count >= args.frames:
-            break
-    if frame is None:
-        return _fail(f"no picture from the camera: {source.status.message}")
-    missing = sorted(set(layout.marker_corners()) - set(best))
-    print(f"mat {layout.name}: {len(best)} of 4 corner markers seen" + (f"; missing {missing}" if missing else ""))
-    hom = locator.locate(frame)
-    if hom is None:
-        return _fail("the mat is not in view: check the camera sees at least two corner markers")
-    if args.preview:
-        inverse = np.linalg.inv(hom)
-        out = frame.copy()
-        for zone in layout.zones:
-            box = np.array([(zone.x0, zone.y0), (zone.x1, zone.y0), (zone.x1, zone.y1), (zone.x0, zone.y1)])
-            pts = cv2.perspectiveTransform(box.reshape(-1, 1, 2).astype(np.float64), inverse).astype(np.int32)
-            cv2.polylines(out, [pts], True, (0, 255, 255), 2, cv2.LINE_AA)
-            cv2.putText(out, zone.name, tuple(int(v) for v in pts[0, 0] + 8), 0, 0.6, (0, 255, 255), 2)
-        cv2.imwrite(args.preview, out)
-        print(f"zones drawn on {args.preview}")
-    print("zones: " + ", ".join(z.name for z in layout.zones))
-    return 0 if not missing else 1
 
 
 def calibrate_zones(args: argparse.Namespace, config: Config) -> int:

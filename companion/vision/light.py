@@ -1,8 +1,9 @@
-"""How well the camera can see: the paper's brightness and colour, and the frame's sharpness.
+"""How well the camera can see: the paper's brightness and colour, and how far its edges are smeared.
 
-The recogniser's accuracy is promised for frames it can see well. A frame too dark, too tinted for the white
-balance to undo, or too blurred is said to be so (``cards recognize``, the status page's camera panel), rather
-than giving fewer or worse answers in silence.
+The recogniser's accuracy is promised for frames it can see well. A frame too dark, too tinted or too blurred is
+said to be so (``cards recognize``, the status page's camera panel, ``companion calibrate camera``, the doctor),
+each with what to do, rather than giving fewer or worse answers in silence. The limits are where the recogniser's
+accuracy was measured to fall (``benchmarks/bench_camera_limits.py``, figures in docs/vision-figures.md).
 """
 
 from __future__ import annotations
@@ -12,17 +13,36 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-MIN_LEVEL = 70.0  # grey level of the lightest paper below which the frame is too dark
-MAX_CAST = 1.8  # the most the white balance raises a channel (``DetectSettings.max_white_gain``)
-MIN_SHARPNESS = 12.0  # variance of the half-size frame's Laplacian below which it is too blurred
+from companion.vision.detect import paper_white
+
+# Measured (docs/vision-figures.md, "Where accuracy falls"): past these the recogniser loses cards.
+MIN_LEVEL = 115.0  # grey level of white card (published decks: 116 98% named, 111 95%; ours: 100 all, 93 96%)
+MAX_CAST = 1.25  # white card's brightest channel over its darkest, warm or cool (1.24: all named, 1.29: 12-19%)
+MAX_EDGE_PX = 4.5  # px edges are smeared over, cards ~144 px long (4.1: all named; 4.9: 96% of theirs, 5.4: 97% ours)
+NOTICEABLE_CAST = 1.08  # a tint worth naming, though the recogniser copes with it
+CHANNELS = ("blue", "green", "red")
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One reason the camera cannot promise its accuracy: what was seen, and what to do about it."""
+
+    seen: str
+    fix: str
+
+    def __str__(self) -> str:
+        return f"{self.seen}: {self.fix}"
 
 
 @dataclass(frozen=True)
 class Light:
-    """What the camera saw of the light: the paper's colour (B, G, R grey levels), the frame's sharpness."""
+    """What the camera saw of the light: the lightest paper's colour (B, G, R grey levels), how many px an edge
+    is smeared over, and whether that paper was a card or the mat (``paper``: False when neither was in view,
+    and the lightest thing in view, perhaps the table, was measured)."""
 
     white: tuple[float, float, float]
-    sharpness: float
+    edge_px: float
+    paper: bool = True
 
     @property
     def level(self) -> float:
@@ -33,37 +53,95 @@ class Light:
         """How far the lightest channel of white paper is above the darkest (1: neutral)."""
         return max(self.white) / max(min(self.white), 1.0)
 
-    def problems(self) -> list[str]:
-        """Why the camera cannot promise its accuracy on this frame (none: it can)."""
+    @property
+    def balance(self) -> dict[str, float]:
+        """Each channel of white paper against their mean (1 each: neutral light)."""
+        mean = max(sum(self.white) / 3, 1.0)
+        return {name: round(v / mean, 2) for name, v in zip(CHANNELS, self.white, strict=True)}
+
+    def tint(self) -> str:
+        """The cast in words: ``warm (red 1.4x blue)``, ``cool (blue ...)``, ``green ...``, ``magenta ...``."""
+        hi, lo = int(np.argmax(self.white)), int(np.argmin(self.white))
+        ratio = f"{CHANNELS[hi]} {self.cast:.2f}x {CHANNELS[lo]}"
+        names = {2: "warm" if lo == 0 else "magenta", 0: "cool" if lo == 2 else "magenta", 1: "green"}
+        return f"{names[hi]} ({ratio})"
+
+    def summary(self) -> str:
+        """The measurements in a line, for the doctor."""
+        paper = "white card" if self.paper else "the lightest thing in view"
+        tint = self.tint() if self.cast >= NOTICEABLE_CAST else "neutral"
+        return f"{paper} reads {self.level:.0f} of 255, {tint}, edges smeared over {self.edge_px:.1f} px"
+
+    def issues(self) -> list[Issue]:
+        """Why the camera cannot promise its accuracy on this frame (none: it can). Without paper in view only
+        the level is judged (a table's own colour and grain say nothing of the lamp or the focus)."""
         out = []
         if self.level < MIN_LEVEL:
-            out.append(f"too dark: white paper reads {self.level:.0f} of 255 (needs {MIN_LEVEL:.0f}); add light")
+            what = "white card reads" if self.paper else "no card or mat in view, and the lightest thing reads"
+            out.append(Issue(f"Too dark: {what} {self.level:.0f} of 255, the recogniser needs {MIN_LEVEL:.0f}",
+                             "light the table or raise the camera's exposure"))
+        if not self.paper:
+            return out
         if self.cast > MAX_CAST:
-            out.append(f"colour cast too strong ({self.cast:.1f}x between channels, at most {MAX_CAST:g}x is undone):"
-                       " use a whiter lamp or fix the camera's white balance")
-        if self.sharpness < MIN_SHARPNESS:
-            out.append(f"too blurred (sharpness {self.sharpness:.0f}, needs {MIN_SHARPNESS:.0f}): focus the camera"
-                       " or keep it still")
+            out.append(Issue(f"Too strong a colour cast: white card is {self.tint()}, the recogniser copes up to "
+                             f"{MAX_CAST:g}x", "use a whiter lamp (4000-5000 K) or set the camera's white balance"))
+        if self.edge_px > MAX_EDGE_PX:
+            out.append(Issue(f"Too blurred: edges are smeared over {self.edge_px:.0f} px, the recogniser needs "
+                             f"{MAX_EDGE_PX:g} or fewer", "focus the camera, and keep it and the table still"))
         return out
+
+    def problems(self) -> list[str]:
+        """``issues`` as the sentences every report shows."""
+        return [str(issue) for issue in self.issues()]
 
     def as_json(self) -> dict:
         return {
             "white_bgr": [round(v) for v in self.white],
             "level": round(self.level),
             "cast": round(self.cast, 2),
-            "sharpness": round(self.sharpness, 1),
+            "balance": self.balance,
+            "edge_px": round(self.edge_px, 1),
+            "measured_on": "white paper" if self.paper else "the lightest thing in view (no card or mat)",
             "problems": self.problems(),
         }
 
 
-def sharpness(frame: np.ndarray) -> float:
-    """Variance of the Laplacian of the frame's grey at half size: low when nothing in view has a sharp edge."""
+def edge_width(frame: np.ndarray) -> float:
+    """How many px (of the full frame) the sharpest edges in view are smeared over: their contrast over their
+    steepest slope. Unlike the Laplacian's variance it does not grow with sensor noise nor shrink in a dim room
+    (a step of height C blurred by a Gaussian of sigma s rises at most C / (2.5 s) a px)."""
     grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     small = cv2.resize(grey, (grey.shape[1] // 2, grey.shape[0] // 2), interpolation=cv2.INTER_AREA)
-    return float(cv2.Laplacian(small, cv2.CV_16S).var())
+    small = small.astype(np.float32)
+    slope = cv2.magnitude(cv2.Sobel(small, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(small, cv2.CV_32F, 0, 1, ksize=3))
+    steepest = float(np.percentile(slope, 99.9)) / 8  # Sobel's 3x3 weights sum to 8: grey levels a px
+    dark, light = np.percentile(small, [2, 99.5])
+    return 2 * float(light - dark) / max(steepest, 1e-3)
 
 
-def measure_light(frame: np.ndarray, white: np.ndarray) -> Light:
-    """The frame's ``Light`` from its ``paper_white``."""
+def measure_light(frame: np.ndarray, white: np.ndarray, paper: bool = True) -> Light:
+    """The frame's ``Light`` from its ``paper_white`` (``paper``: whether a card or the mat was in view)."""
     b, g, r = (float(v) for v in white)
-    return Light((b, g, r), sharpness(frame))
+    return Light((b, g, r), edge_width(frame), paper)
+
+
+def paper_colour(frame: np.ndarray, outlines: list[np.ndarray]) -> np.ndarray | None:
+    """The colour (B, G, R) of white paper where paper is known to lie: inside ``outlines`` (frame px: the cards
+    found, the mat's markers with their white border). The lightest sixth of those pixels is a card's border or a
+    marker's white; unlike the frame's lightest 2% (``paper_white``) it is not the table when the cards are small
+    in the picture. None without enough of them."""
+    mask = np.zeros(frame.shape[:2], np.uint8)
+    for outline in outlines:
+        cv2.fillConvexPoly(mask, np.round(outline).astype(np.int32), 255)
+    pixels = frame[mask > 0].astype(np.float32)
+    if len(pixels) < 50:
+        return None
+    lum = pixels.sum(axis=1)
+    return np.median(pixels[lum >= np.percentile(lum, 85)], axis=0)
+
+
+def light_on_paper(frame: np.ndarray, outlines: list[np.ndarray]) -> Light:
+    """The frame's ``Light`` measured on the paper in ``outlines``; without any, on the lightest thing in view
+    (``paper`` False: only its level is judged)."""
+    white = paper_colour(frame, outlines)
+    return measure_light(frame, paper_white(frame), False) if white is None else measure_light(frame, white)

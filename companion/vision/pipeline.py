@@ -21,7 +21,7 @@ from companion.vision.detect import (
     white_mask,
 )
 from companion.vision.edges import covered_cells, edge_map, edge_quads, lies_on
-from companion.vision.light import Light, measure_light
+from companion.vision.light import Light, light_on_paper
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
 from companion.vision.orientation import long_axis, orientation_of, turn_from
@@ -129,7 +129,10 @@ class Recognizer:
         cards = self._under_others(frame, edges, cards, hom, zones)
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
-        return FrameResult(cards, hom is not None, timings, measure_light(frame, white))
+        paper = [c.corners for c in cards]  # the light is judged on white paper: the cards', the mat's markers'
+        if hom is not None and self.locator is not None:
+            paper += self.locator.marker_outlines(hom)
+        return FrameResult(cards, hom is not None, timings, light_on_paper(frame, paper))
 
     def _read(
         self, frame: np.ndarray, quad: Quad, mask: np.ndarray, hom: np.ndarray | None, zones: dict[str, np.ndarray]

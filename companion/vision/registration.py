@@ -49,7 +49,10 @@ class MatLocator:
 
     def locate(self, frame: np.ndarray) -> np.ndarray | None:
         """The homography frame px -> mat mm, or None when too few markers are visible."""
-        found = self.markers(frame)
+        return self.homography(self.markers(frame))
+
+    def homography(self, found: dict[int, np.ndarray]) -> np.ndarray | None:
+        """The homography frame px -> mat mm from the ``markers`` found, or None when they are too few."""
         if len(found) < self.min_markers:
             return None
         src = np.concatenate([found[i] for i in sorted(found)]).astype(np.float32)
@@ -68,6 +71,14 @@ class MatLocator:
             return abs(short / w - 1) < 0.25 and abs(long / h - 1) < 0.25 and not self.on_marker(*pts.mean(axis=0))
 
         return fits
+
+    def marker_outlines(self, hom: np.ndarray) -> list[np.ndarray]:
+        """Each corner marker with its white border, in frame px: white paper the light can be measured on."""
+        inverse = np.linalg.inv(hom)
+        pad = self.layout.marker / 6
+        boxes = [np.array([c[0] - pad, (c[1, 0] + pad, c[1, 1] - pad), c[2] + pad, (c[3, 0] - pad, c[3, 1] + pad)])
+                 for c in self._corners.values()]
+        return [cv2.perspectiveTransform(b.reshape(-1, 1, 2).astype(np.float64), inverse).reshape(-1, 2) for b in boxes]
 
     def on_marker(self, x: float, y: float) -> bool:
         """Whether a mat point (mm) lies on a marker or its white border."""

@@ -18,13 +18,14 @@ from gpiozero.pins.mock import MockFactory
 from companion.cli import main
 from companion.config import load_config
 from companion.devices.calibration import CalibrationProfile
-from companion.devices.doctor import MB, Doctor, Level, Probes, camera_finding
+from companion.devices.doctor import CAMERA_FRAMES, MB, Doctor, Level, Probes, camera_finding
 from companion.devices.doctor_commands import run_doctor
 from companion.games.base import GameSetup
 from companion.games.decks import load_deck
 from companion.sim import pico as pico_module
 from companion.sim.ends import SIMULATOR
 from companion.sim.render import write_reference_folder
+from companion.sim.scene import Card, Look, Scene, mat_to_table, render_scene
 from companion.table.log import EventLog
 from companion.table.session import TableSession
 from companion.vision.calibrate import catalog_from_folder
@@ -67,7 +68,7 @@ def test_the_simulated_table_is_all_green(capsys, table):
     code, rows, out = doctor(capsys, table)
     assert code == 0, out
     checks = [row[0] for row in rows]
-    assert checks == ["camera", "mat", "firmware", *(["pad"] * 6), "gpio", "disk", "log", "backups", "web"]
+    assert checks == ["camera", "mat", "view", "firmware", *(["pad"] * 6), "gpio", "disk", "log", "backups", "web"]
     assert {row[1] if row[0] != "pad" else row[2].split()[0] for row in rows} == {"ok"}, out
     assert "4 of 4 A3 mat markers in view" in out and "log       ok    1 games, 2 events, integrity ok" in out
     assert "everything the table needs is ready" in out
@@ -79,6 +80,21 @@ def test_no_camera(capsys, table):
     assert code == 1
     assert rows == [["camera", "FAIL", "camera 7: cannot open (unplugged or wrong source?)"]]
     assert "fix: plug the USB camera in" in out
+
+
+def test_a_dark_table_fails_the_view_check_with_what_to_do(capsys, table, tmp_path):
+    """The camera's picture is judged as ``companion calibrate camera`` judges it (here pictures from a folder)."""
+    pictures = tmp_path / "pictures"
+    pictures.mkdir()
+    ox, oy = mat_to_table(Scene())
+    dark = Scene(cards=(Card("corgi-pileup", "3", ox + 120, oy + 150, 10.0),), look=Look(noise=2.0, exposure=0.3))
+    for k in range(CAMERA_FRAMES + 1):
+        cv2.imwrite(str(pictures / f"{k}.png"), render_scene(dark).image)
+    table.write_text(table.read_text() + f'[camera]\nsource = "{pictures}"\n')
+    code, rows, out = doctor(capsys, table, "camera")
+    view = [row for row in rows if row[0] == "view"]
+    assert code == 1 and view == [["view", "FAIL", view[0][2]]]
+    assert view[0][2].startswith("Too dark: white card reads") and "fix: light the table" in out
 
 
 def test_no_pico(capsys, table, tmp_path):

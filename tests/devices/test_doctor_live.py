@@ -4,6 +4,7 @@ GPIO pins and the rendered camera, wired by the same runtime as a real table."""
 from __future__ import annotations
 
 import shutil
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,12 +17,17 @@ from companion.config import Config, load_config
 from companion.devices.doctor import Finding, Probes, ok
 from companion.devices.doctor_live import DevicePanel, LiveChecks
 from companion.games.base import GameSetup
+from companion.games.decks import load_deck
 from companion.runtime import Running, live_table
 from companion.sim.ends import rendered_camera
 from companion.sim.pico import SimulatedPico
+from companion.sim.render import write_reference_folder
 from companion.table.log import EventLog
 from companion.table.session import TableSession
+from companion.vision.calibrate import catalog_from_folder
 from companion.vision.catalog import Catalog, CatalogError
+from companion.vision.mat import mat_layout
+from companion.vision.pipeline import Recognizer
 from tests.waiting import PATIENCE, wait_until
 
 ROOT = Path(__file__).parents[2]
@@ -84,6 +90,20 @@ def test_the_panel_shows_each_check_of_the_running_table(running):
     assert shown["web"]["detail"].startswith("served on port ")
     panel = live.session.snapshot()["devices"]["checks"]
     assert panel["ok"] is True and panel["status"] == "all ok" and panel["message"] is None
+
+
+def test_the_camera_view_joins_the_panel_once_a_frame_is_recognised(running):
+    """The light, the focus and their problems (companion/vision/light.py) as the doctor's view check."""
+    live, _pico = running
+    assert wait_until(lambda: shows(live, "camera", "640x360"))
+    assert "view" not in checks(live)  # no deck to recognise yet: nothing measured
+    deck = load_deck("corgi-pileup")
+    with tempfile.TemporaryDirectory() as refs:
+        write_reference_folder(deck, refs)
+        catalog = catalog_from_folder(deck, Path(refs))
+    live.camera.use(Recognizer(catalog, mat_layout("A3")))
+    assert wait_until(lambda: shows(live, "view", "white card reads"))
+    assert checks(live)["view"]["ok"] is True
 
 
 def test_a_pulled_cable_shows_at_once_with_its_fix_and_clears_when_it_is_back(running):

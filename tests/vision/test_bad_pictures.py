@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.vision.commands import MAX_PIXELS
+from companion.vision.pictures import MAX_PIXELS
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import pytest
 
 from companion.cli import main
 from companion.sim.scene import Card, Scene, mat_to_table, render_scene
@@ -69,8 +68,9 @@ def test_recognize_reports_an_unreadable_image_and_goes_on(reference_root: Path,
     result = json.loads(out.out)
     assert (result["image"], result["mat"], result["cards"]) == (str(good), "not found", [])
     # a flat dark grey picture: the camera says it cannot see well enough, and why
-    assert [p.split(":")[0] for p in result["light"]["problems"]] == ["too dark", "too blurred (sharpness 0, needs 12)"]
-    assert "empty.png: too dark" in out.err
+    assert [p.split(":")[0] for p in result["light"]["problems"]] == ["Too dark"]
+    assert "no card or mat in view, and the lightest thing reads 40 of 255" in result["light"]["problems"][0]
+    assert "empty.png: Too dark" in out.err
 
 
 def test_an_unplugged_camera_is_reported_and_retried_not_a_crash() -> None:
@@ -87,14 +87,6 @@ def test_a_folder_of_images_is_a_source(tmp_path: Path) -> None:
         cv2.imwrite(str(tmp_path / f"{k}.png"), np.full((10, 10, 3), k, np.uint8))
     (tmp_path / "junk.png").write_bytes(b"")
     assert [int(f[0, 0, 0]) for f in open_source(str(tmp_path)).frames()] == [0, 1, 2]
-
-
-@pytest.mark.parametrize("preview", [True, False])
-def test_calibrate_camera_finds_the_mat_on_the_simulated_table(tmp_path: Path, capsys, preview: bool) -> None:
-    args = ["calibrate", "camera", "--frames", "3"] + (["--preview", str(tmp_path / "p.png")] if preview else [])
-    assert main(args) == 0
-    assert "4 of 4 corner markers seen" in capsys.readouterr().out
-    assert (tmp_path / "p.png").exists() == preview
 
 
 def test_cards_watch_reports_flips_from_the_simulated_camera(reference_root: Path, tmp_path: Path, capsys) -> None:

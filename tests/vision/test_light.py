@@ -9,7 +9,7 @@ import pytest
 from companion.sim.scene import Card, Look, Scene, mat_to_table, render_scene
 from companion.sim.table_scenes import lamp_cast
 from companion.vision.detect import DetectSettings, paper_white
-from companion.vision.light import measure_light
+from companion.vision.light import MAX_CAST, measure_light
 from companion.vision.mat import mat_layout
 from companion.vision.pipeline import Recognizer
 
@@ -22,7 +22,7 @@ def _frame(look: Look) -> np.ndarray:
 
 def _problems(look: Look) -> list[str]:
     frame = _frame(look)
-    return [p.split(" ")[1] for p in measure_light(frame, paper_white(frame)).problems()]
+    return [p.split(":")[0] for p in measure_light(frame, paper_white(frame)).problems()]
 
 
 def test_a_clean_frame_has_no_problem_and_neutral_paper() -> None:
@@ -38,7 +38,9 @@ def test_a_warm_lamp_is_measured_and_the_white_balance_takes_it_out(catalogs) ->
     frame = _frame(warm)
     light = measure_light(frame, paper_white(frame))
     b, g, r = light.white
-    assert r >= g > b and 1.2 < light.cast < 1.8 and light.problems() == []  # red and green may clip
+    assert r >= g > b and 1.2 < light.cast < 1.8  # red and green may clip
+    # beyond what the recogniser copes with at its default settings (docs/vision-figures.md): said so
+    assert light.cast < MAX_CAST or [p.split(":")[0] for p in light.problems()] == ["Too strong a colour cast"]
     balanced = DetectSettings(aspect=88 / 63, max_white_gain=1.8)
     result = Recognizer(catalogs["corgi-pileup"], mat_layout("A3"), detect=balanced).process(frame)
     assert sorted(c.face for c in result.cards) == ["3", "8"] and result.registered
@@ -46,7 +48,8 @@ def test_a_warm_lamp_is_measured_and_the_white_balance_takes_it_out(catalogs) ->
 
 @pytest.mark.parametrize(
     ("look", "problem"),
-    [(Look(exposure=0.2), "dark:"), (Look(cast=(0.45, 1.0, 1.15)), "cast"), (Look(blur=6.0), "blurred")],
+    [(Look(exposure=0.2), "Too dark"), (Look(cast=(0.45, 1.0, 1.15)), "Too strong a colour cast"),
+     (Look(blur=6.0), "Too blurred")],
 )
 def test_a_frame_the_camera_cannot_read_well_says_why(look: Look, problem: str) -> None:
     assert problem in _problems(look)

@@ -17,6 +17,7 @@ from companion.table.live import LiveTable
 from companion.table.observations import ButtonPress, CardSeen, PadReading, PileState
 from companion.table.pigzup_judge import JudgeSettings
 from companion.table.session import TableSession
+from companion.vision.light import Light
 from companion.vision.seats import seat_of_zone
 from companion.web.server import WebServer, start_server
 from companion.web.settings import WebSettings
@@ -55,6 +56,25 @@ def test_scoreboard_updates_live(page: Page, server: WebServer, table: TableSess
     expect(page.locator("#devices li .fault")).to_have_text("Pico not found on /dev/ttyACM0 — is the cable in?")
     expect(serial_item).to_have_attribute("data-ok", "false")
     shot(page, "scoreboard-live")
+
+
+def test_a_camera_that_cannot_see_well_says_why_in_the_commands_words(page: Page, server: WebServer,
+                                                                     table: TableSession) -> None:
+    """The watcher's health carries the light (companion/vision/light.py): a problem turns the camera's entry red
+    with the same sentence ``cards recognize`` and ``companion calibrate camera`` print."""
+    light = Light((79.0, 80.0, 78.0), edge_px=3.2).as_json()
+    dark = light["problems"][0]
+    assert dark.startswith("Too dark: white card reads 80 of 255")
+    camera = {"ok": True, "message": "camera 0: ok", "mat_registered": True, "light": light}
+    table.add_device("camera", lambda: dict(camera))
+    page.goto(server.url)
+    item = page.locator("#devices > li", has_text="camera")
+    expect(item).to_have_attribute("data-ok", "false")
+    expect(item.locator(".fault")).to_have_text(f"The camera cannot see well enough to name cards. {dark}.")
+    expect(item).to_contain_text("light 80 of 255, colour cast 1.03x, edges 3.2 px")
+    camera["light"] = {**light, "level": 200, "problems": []}
+    expect(item).to_have_attribute("data-ok", "true")
+    expect(item.locator(".fault")).to_have_count(0)
 
 
 def test_the_device_panel_lists_the_doctors_checks_with_their_fixes(page: Page, server: WebServer,

@@ -94,7 +94,17 @@
       return `Nothing heard for ${age >= 120 ? `${Math.round(age / 60)} minutes` : `${Math.round(age)} s`}.`;
     }
     if (info.pad_faults > 0) return `${info.pad_faults} ${info.pad_faults === 1 ? "pad is" : "pads are"} not answering.`;
+    const sight = info.light && Array.isArray(info.light.problems) ? info.light.problems : [];
+    if (sight.length) return `The camera cannot see well enough to name cards. ${sight.join(". ")}.`;
     return "";
+  }
+
+  // The camera's light (see companion/vision/light.py) in words, not as a JSON blob.
+  function shownValue(key, value) {
+    if (key === "light" && value && typeof value === "object") {
+      return `${value.level} of 255, colour cast ${value.cast}x, edges ${value.edge_px} px`;
+    }
+    return detail(value);
   }
 
   function deviceItem(name, health) {
@@ -105,11 +115,11 @@
     const li = el("li", null, ok === null ? {} : { "data-ok": String(ok) });
     li.append(el("strong", name), document.createTextNode(`: ${info.status || (ok === false ? "fault" : ok ? "ok" : "")}`));
     const messageKey = MESSAGE_KEYS.find((k) => info[k]);
-    if (messageKey) li.append(el("div", info[messageKey], { class: ok === false ? "fault" : "meta" }));
-    else if (problem) li.append(el("div", problem, { class: "fault" }));
+    if (messageKey) li.append(el("div", info[messageKey], { class: ok === false && !problem ? "fault" : "meta" }));
+    if (problem) li.append(el("div", problem, { class: "fault" }));
     const shown = ["status", okKey, messageKey, "checks"];
     const details = Object.entries(info).filter(([k, v]) => !shown.includes(k) && v !== null && v !== undefined);
-    if (details.length) li.append(el("div", details.map(([k, v]) => `${k} ${detail(v)}`).join(" · "), { class: "meta" }));
+    if (details.length) li.append(el("div", details.map(([k, v]) => `${k} ${shownValue(k, v)}`).join(" · "), { class: "meta" }));
     if (Array.isArray(info.checks) && info.checks.length) li.append(checkList(info.checks));
     return li;
   }
