@@ -103,10 +103,9 @@ class Tracker:
             out.extend(self._turned_down(track, card))
         seen = [t for t in self.tracks if id(t) in matched]
         for track in self.tracks:
-            if id(track) not in matched:
-                track.faceless += 1
-                if not self._covered(track, seen):
-                    track.unseen += 1
+            if id(track) not in matched and not self._covered(track, seen):
+                track.unseen += 1
+                track.faceless += 1  # a card under another waits with its face unseen, not turned down
         gone = [t for t in self.tracks if t.unseen > self.forget]
         self.tracks = [t for t in self.tracks if t.unseen <= self.forget]
         for track in gone:

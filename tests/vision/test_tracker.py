@@ -123,3 +123,10 @@ def test_a_back_seen_for_less_than_forget_frames_is_a_hand_over_the_card_and_cha
 def test_a_card_not_found_at_all_is_gone_as_before_not_face_down() -> None:
     reports = observe([[card("fire-4")]] * 4 + [[]] * 31, forget=30)
     assert reports[1:] == [CardGone("centre", "fire-4", 35), ZoneCleared("centre", 35)]
+
+
+def test_a_card_covered_on_a_pile_is_not_turned_face_down_when_the_top_card_is_hard_to_read() -> None:
+    under, top = card("8"), card("5", x=125, angle=30)
+    unsure = card(UNKNOWN, x=101, conf=0.0)  # a hand over the pile: nearest to the covered card's track
+    frames = [[under]] * 4 + [[top]] * 40 + [[top, unsure]] * 10 + [[top]] * 3
+    assert [type(o) for o in observe(frames, forget=30)] == [CardSeen, CardSeen]
