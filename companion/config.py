@@ -22,6 +22,7 @@ from companion.games.toml_files import read_toml
 from companion.service.settings import ServiceSettings
 from companion.table.backup import BackupSettings
 from companion.table.pigzup_judge import JudgeSettings
+from companion.table.race_files import TraceRetention
 from companion.vision.settings import CameraSettings
 from companion.web.settings import WebSettings
 
@@ -36,8 +37,16 @@ class TableSettings:
 
     database: str = "var/tableside.sqlite3"
     traces: str = "var/traces"  # every PigzUp! match's judge trace, for `companion judge --trace`
+    traces_keep_games: int = 30  # the traces of this many newest games are kept (the oldest games' go first) ...
+    traces_max_mb: float = 100.0  # ... while they fit in this many MB; the game being played keeps all of its own
     seed: int | None = None
     voice: str = "espeak-ng"  # the command that speaks the table's sentences; "" for a silent table
+
+    def __post_init__(self) -> None:
+        self.keep_traces()  # a retention that cannot be is refused with the file, not at the first race
+
+    def keep_traces(self) -> TraceRetention:
+        return TraceRetention(self.traces_keep_games, self.traces_max_mb)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from companion.games.registry import get_game
 from companion.service import notify
 from companion.table.live import LiveTable
 from companion.table.observations import ButtonEdge, ButtonPress, PadsTared
+from companion.table.race_files import prune_traces
 from companion.table.session import TableSession
 from companion.vision.catalog import Catalog, CatalogError, load_catalog
 from companion.vision.live import recognizer_for, tracker_for
@@ -94,8 +95,10 @@ def live_table(
         raise NoEmulator('[serial] port = "sim" names the firmware emulator, which only `companion demo` on the '
                          "simulated table starts: give the Pico's device path")
     profile = CalibrationProfile.load(config.resolve(config.serial.calibration))
-    table = LiveTable(session, seat_of_zone, settings={"pigzup": config.judge},
-                      traces=config.resolve(config.table.traces))
+    traces = config.resolve(config.table.traces)
+    table = LiveTable(session, seat_of_zone, settings={"pigzup": config.judge}, traces=traces,
+                      keep_traces=config.table.keep_traces())
+    prune_traces(traces, table.keep_traces, playing=session.game_id)  # a smaller retention counts from the start
 
     def pressed(press: Press) -> None:
         table.observe(ButtonPress(press.seat, press.t_ns / 1e9))

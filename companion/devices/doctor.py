@@ -298,17 +298,18 @@ class Doctor:
         else:
             yield ok("disk", detail)
 
-    def log(self) -> Iterator[Finding]:
+    def log(self, *, quick: bool = False) -> Iterator[Finding]:
+        """The log opens and is whole: the full ``integrity_check``, or ``quick_check`` (see ``backup.check``)."""
         database = self.config.resolve(self.config.table.database)
         if not database.exists():
             yield ok("log", f"no games yet ({database} is created at the first start)")
             return
         try:
-            report = check(database)
+            report = check(database, quick=quick)
         except BackupError as exc:
             yield fail("log", str(exc), "stop the table and restore the newest backup: companion restore FILE")
             return
-        yield ok("log", f"{report.games} games, {report.events} events, integrity ok")
+        yield ok("log", f"{report.games} games, {report.events} events, {'quick check' if quick else 'integrity'} ok")
 
     def backups(self) -> Iterator[Finding]:
         folder = self.config.resolve(self.config.backup.folder)

@@ -209,6 +209,32 @@ class Finding:
                 "trick": self.trick}
 
 
+class Spot(enum.Enum):
+    """A place in a :class:`Cards` cell with no face to draw."""
+
+    DOWN = "down"  # a card lying face down
+    EMPTY = "empty"  # a place where a pile lies when there is one (an emptied stack)
+
+
+class Cards(str):
+    """A scoreboard cell that names cards: its text everywhere (a terminal, a screen reader, a test) and, beside
+    it, what a page draws as cards: face ids of the game's deck, or a :class:`Spot`, in the order they lie."""
+
+    faces: tuple[str | Spot, ...]
+
+    def __new__(cls, text: str, faces: Sequence[str | Spot] = ()) -> Cards:
+        cell = super().__new__(cls, text)
+        cell.faces = tuple(faces)
+        return cell
+
+    def __getnewargs__(self) -> tuple[str, tuple[str | Spot, ...]]:  # a copy or a pickle keeps the faces
+        return str(self), self.faces
+
+    def faces_json(self) -> list[str | dict[str, bool]]:
+        """The faces as the status page's card entries: a face id, or ``{"down": true}`` / ``{"empty": true}``."""
+        return [face if isinstance(face, str) else {face.value: True} for face in self.faces]
+
+
 @dataclass(frozen=True)
 class ScoreRow:
     seat: int
@@ -232,7 +258,9 @@ class Scoreboard:
             "prompt": self.prompt,
             "columns": list(self.columns),
             "rows": [
-                {"seat": r.seat, "name": r.name, "cells": list(r.cells), "active": r.active} for r in self.rows
+                {"seat": r.seat, "name": r.name, "cells": list(r.cells), "active": r.active,
+                 "faces": [c.faces_json() if isinstance(c, Cards) and c.faces else None for c in r.cells]}
+                for r in self.rows
             ],
         }
 

@@ -26,6 +26,7 @@ from companion.games.actions import Action
 from companion.games.base import RuleViolation
 from companion.table.adapters import TableAdapter, adapter_for
 from companion.table.prompts import Option
+from companion.table.race_files import TraceRetention
 from companion.table.session import TableSession
 
 log = logging.getLogger(__name__)
@@ -83,6 +84,7 @@ class LiveTable:
         announcer: Announcer | None = None,
         speaker: Speaker | None = None,
         traces: Path | None = None,
+        keep_traces: TraceRetention | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.session = session
@@ -91,6 +93,7 @@ class LiveTable:
         self.announcer = announcer
         self.speaker = speaker
         self.traces = traces
+        self.keep_traces = keep_traces or TraceRetention()  # pruned to after each race's trace is written
         self.clock = clock
         self.on_call: Callable[[tuple[int, ...]], None] | None = None  # e.g. tare the racers' pads
         self.on_game: Callable[[str | None, str | None], None] | None = None  # another game (and variant) is

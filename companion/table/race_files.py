@@ -1,20 +1,79 @@
 """Where a PigzUp! race's trace is kept: one JSON-lines file per race, ``game-<id>-match-<n>.jsonl`` under
-``[table] traces`` (``n`` counts the game's matches from 0), written once when the race ends."""
+``[table] traces`` (``n`` counts the game's matches from 0), written once when the race ends; and how long.
+
+A trace is 50-70 kB, so a season of game nights would fill the card: the newest games' traces are kept (see
+:class:`TraceRetention`), a game's races together, and a game whose traces went leaves ``game-<id>.pruned`` so the
+history says its pictures were pruned rather than dropping the links without a word.
+"""
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from companion.games.base import MalformedAction
 from companion.table.json_lines import parse_entry, read_lines
 
+log = logging.getLogger(__name__)
+
+TRACE_NAME = re.compile(r"game-(\d+)-match-(\d+)\.jsonl")
+
+
+@dataclass(frozen=True)
+class TraceRetention:
+    """Which traces stay on the card (``[table] traces_keep_games``, ``traces_max_mb``): every race of the newest
+    ``games`` games, as long as they fit in ``max_mb``; the oldest games go first, and the game being played is
+    always kept whole."""
+
+    games: int = 30
+    max_mb: float = 100.0
+
+    def __post_init__(self) -> None:
+        if self.games < 1:
+            raise ValueError(f"traces_keep_games: keep the traces of at least 1 game, not {self.games}")
+        if not self.max_mb > 0:
+            raise ValueError(f"traces_max_mb: a budget above 0 MB, not {self.max_mb}")
+
 
 def trace_path(traces: Path, game_id: int | None, match: int) -> Path:
     return traces / f"game-{game_id}-match-{match}.jsonl"
+
+
+def pruned_path(traces: Path, game_id: int) -> Path:
+    """The mark a game's traces leave when they are pruned."""
+    return traces / f"game-{game_id}.pruned"
+
+
+def prune_traces(traces: Path, keep: TraceRetention, playing: int | None = None) -> list[int]:
+    """Delete the traces of the games ``keep`` does not keep, oldest first, marking each such game; returns their
+    ids. Only trace files are touched; ``playing`` (the game at the table) keeps its traces whatever their size.
+    A file that cannot be read or removed is logged and left: an old trace left over harms nobody."""
+    by_game: dict[int, list[Path]] = {}
+    for path in traces.glob("game-*-match-*.jsonl"):
+        if found := TRACE_NAME.fullmatch(path.name):
+            by_game.setdefault(int(found[1]), []).append(path)
+    budget, kept, pruned = keep.max_mb * 1_000_000, 0, []
+    try:
+        for rank, game_id in enumerate(sorted(by_game, reverse=True)):
+            size = sum(path.stat().st_size for path in by_game[game_id])
+            if game_id == playing or (not pruned and rank < keep.games and kept + size <= budget):
+                kept += size
+                continue
+            pruned_path(traces, game_id).touch()  # first: a crash halfway still leaves the history's words right
+            for path in by_game[game_id]:
+                path.unlink(missing_ok=True)
+            pruned.append(game_id)
+    except OSError as exc:
+        log.warning("could not prune the old race traces in %s: %s", traces, exc)
+    if pruned:
+        log.info("pruned the race traces of %d old games (%s)", len(pruned), keep)
+    return sorted(pruned)
 
 
 def write_trace(path: Path, entries: Iterable[dict[str, Any]]) -> None:

@@ -53,6 +53,12 @@ class MatchSettings:
     cell_noise: float = 0.04  # a cell this close to some reference is never ignored (edges misalign a little)
     min_evidence: float = 0.2  # share of the difference between the two closest faces that must be in view
     # (a hand over one index and the pips leaves the big number; on seeds 0-319 no wrong best face scored > 0.07)
+    ink: float = 0.1  # a reference's cell this far from its paper (mean squared feature distance) is its ink
+    ink_fit: float = 0.08  # a seen cell this close to the reference's inked cell shows that ink
+    min_ink_shown: float = 0.6  # share of the named face's ink in view that the card must show (foreign-art
+    # tuning seeds 0-299: a half card, or table beside it, read as a face showed at most 0.4; true faces 0.76+ but 4)
+    max_stray_ink: float = 0.04  # share of the face's paper in view that may show something else (the same
+    # seeds: true faces at most 0.025)
 
 
 def warp_card(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -103,6 +109,7 @@ def features(card: np.ndarray, hidden: np.ndarray | None = None, *, blur: float 
 
 
 OCCLUDER_TOLERANCE = 0.14  # colour distance (share of the card's white) within which a pixel is the occluder
+MIN_INK_CELLS = 4  # a reference with fewer inked cells than this has no ink to look for (a plain colour card)
 RIM = np.pad(np.zeros((GRID[0] - 2, GRID[1] - 2), bool), 1, constant_values=True).ravel()  # the cells at the edge
 
 
@@ -152,6 +159,8 @@ class Catalog:
             flipped = [features(crops[i][::-1, ::-1], blur=blur) for i in self.ids]
             self._levels.append(np.stack(upright + flipped))  # (2N, cells, D)
         self._refs = self._levels[0]
+        paper = np.median(self._refs, axis=1, keepdims=True)  # most of a card is its paper
+        self._ink = ((self._refs - paper) ** 2).mean(axis=2) > self.settings.ink  # (2N, cells): pips, indices, art
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -221,6 +230,8 @@ class Catalog:
             # what tells the two apart must be in view: else a hidden corner index would be a coin toss
             if not in_view or diff[keep].sum() < self.settings.min_evidence * diff.sum():
                 margin = 0.0
+            if not self._shows_ink(b, cell_d[b], hidden):
+                margin = 0.0
         else:
             margin, lead = 1.0, float("inf")
         # how well the best face fits where the card is in view: its worst cells may be under a thumb or glare
@@ -230,6 +241,23 @@ class Catalog:
         sure = confidence >= self.settings.min_confidence
         face = self.ids[best]
         return Match(face if sure else UNKNOWN, confidence, face, fit, b >= n, lead), hidden, d1
+
+    def _shows_ink(self, b: int, cell_d: np.ndarray, hidden: np.ndarray) -> bool:
+        """Whether the card's ink and reference ``b``'s agree where the card is in view: the face's pips, indices
+        and art are there, not paper or table, and its paper is paper (no ink the face does not have).
+
+        The closest face by the mean can be a mostly white one (a two) read from half a card and the table
+        beside it, or an ace read from a strip of two cards whose upper one was not found; what is missing (the
+        face's ink) or too much (the neighbour's) gives it away. A face with too little ink to judge (art in
+        colour to its edges, no plain paper) is left to the margins to the other faces.
+        """
+        if self._ink[b].sum() < MIN_INK_CELLS:
+            return True
+        s = self.settings
+        ink, paper = self._ink[b] & ~hidden, ~self._ink[b] & ~hidden
+        shown = float((cell_d[ink] <= s.ink_fit).mean()) if ink.any() else 0.0
+        stray = float((cell_d[paper] > s.ink_fit).mean()) if paper.any() else 0.0
+        return shown >= s.min_ink_shown and stray <= s.max_stray_ink
 
     def closest_pairs(self, count: int = 3) -> list[tuple[str, str, float]]:
         """The ``count`` pairs of faces whose references differ least (either way up), closest first, with how

@@ -79,7 +79,7 @@ def test_the_panel_shows_each_check_of_the_running_table(running):
                                "detail": shown["camera"]["detail"]}
     assert shown["camera"]["detail"].startswith("sim: 640x360 (asked 640x360 at 10 frames/s)")
     assert shown["firmware"]["detail"].startswith(f"{live.devices.link.health().device.version} (protocol ")
-    assert shown["log"]["detail"] == "1 games, 2 events, integrity ok"
+    assert shown["log"]["detail"] == "1 games, 2 events, quick check ok"  # the full check is the doctor's
     assert shown["backups"]["level"] == "warn" and "companion service install" in shown["backups"]["fix"]
     assert shown["web"]["detail"].startswith("served on port ")
     panel = live.session.snapshot()["devices"]["checks"]

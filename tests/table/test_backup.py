@@ -178,3 +178,18 @@ def test_a_backup_opens_the_log_without_creating_one(tmp_path):
     sqlite3.connect(tmp_path / "empty.sqlite3").close()
     with pytest.raises(BackupError, match="damaged or not a Tableside log"):
         check(tmp_path / "empty.sqlite3")
+
+
+@pytest.mark.parametrize("quick", [False, True], ids=["integrity_check", "quick_check"])
+def test_both_checks_find_a_damaged_page(tmp_path, quick):
+    """The device panel's quick check (every few minutes) finds a damaged page as the doctor's full check does."""
+    path = tmp_path / "tableside.sqlite3"
+    log = EventLog(path)
+    log.create_game(GameSetup("corgi-pileup", ("Ann", "Ben")), 1.0, "test")
+    log.close()
+    assert check(path, quick=quick).events == 1
+    data = bytearray(path.read_bytes())
+    data[4096 + 8 : 4096 + 400] = b"\xa5" * 392  # the second page, where the games are
+    path.write_bytes(bytes(data))
+    with pytest.raises(BackupError, match="damaged"):
+        check(path, quick=quick)

@@ -234,10 +234,10 @@ def test_usable_at_phone_width(page: Page, server: WebServer, table: TableSessio
 
 
 @contextmanager
-def race_called(page: Page, server: WebServer, table: TableSession) -> Iterator[LiveTable]:
+def race_called(page: Page, server: WebServer, table: TableSession, traces: Path | None = None) -> Iterator[LiveTable]:
     """A PigzUp! table whose camera saw Ann and Ben flip matching cards, shown on ``page``: the race is on."""
     table.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="test")
-    live = LiveTable(table, seat_of_zone, settings={"pigzup": JudgeSettings(hold_seconds=1.5)}).start()
+    live = LiveTable(table, seat_of_zone, settings={"pigzup": JudgeSettings(hold_seconds=1.5)}, traces=traces).start()
     try:
         page.goto(server.url)
         live.observe(CardSeen("seat-1", "3-pink-blue", 0.9))
@@ -253,6 +253,9 @@ def test_a_pigzup_race_shows_live_with_the_hold_countdown_and_verdict(page: Page
     with race_called(page, server, table) as pigzup:
         expect(page.locator("#table-piles img.card")).to_have_count(2)  # the cards just flipped, as cards
         expect(page.locator("#table-piles img.card").nth(1)).to_have_attribute("alt", "3-blue-green")
+        tops = page.locator("#scores td.faces img.card")  # the scoreboard's "Top card" is drawn too
+        expect(tops).to_have_count(2)
+        expect(tops.nth(0)).to_have_attribute("alt", "3-pink-blue")
         now = time.monotonic()
         for count in (1, 2):
             pigzup.observe(PadReading(1, PileState.BUILDING, count, now - 0.3 + count / 10))
@@ -267,6 +270,31 @@ def test_a_pigzup_race_shows_live_with_the_hold_countdown_and_verdict(page: Page
         expect(page.locator("#match-verdict")).to_have_text("Ann wins: Ben's pile toppled 0.50 s after the shout.")
         expect(page.locator("#recent li").first).to_contain_text("Ann wins the match.")
         expect(page.locator("#stats tbody tr").first).to_contain_text("Ann")
+
+
+@pytest.mark.parametrize("page", [PHONE], indirect=True)
+def test_the_live_verdict_links_to_its_race_drawn_once_the_trace_is_written(page: Page, table: TableSession,
+                                                                             settings: WebSettings,
+                                                                             tmp_path: Path) -> None:
+    traces = tmp_path / "traces"
+    server = start_server(table, settings, host="127.0.0.1", port=0, traces=traces)
+    try:
+        with race_called(page, server, table, traces) as pigzup:
+            expect(page.locator("#match-picture")).to_be_hidden()  # no verdict yet
+            now = time.monotonic()
+            for step, (pile, grams) in enumerate(((PileState.STABLE, 60.0), (PileState.TOPPLED, 12.0))):
+                pigzup.observe(PadReading(1, pile, 3, now + step * 0.5, grams=grams))
+                if not step:
+                    pigzup.observe(ButtonPress(1, now))
+            expect(page.locator("#match-verdict")).to_have_text("Ann wins: Ben's pile toppled 0.50 s after the shout.")
+            link = page.locator("#match-picture a")
+            expect(link).to_have_attribute("href", f"/history/{table.game_id}/race/0.png")
+            assert (traces / f"game-{table.game_id}-match-0.jsonl").is_file()
+            fits(page, "phone-verdict-picture-link")
+            drawn = page.request.get(server.url + str(link.get_attribute("href")).lstrip("/"))
+            assert drawn.ok and drawn.headers["content-type"] == "image/png"
+    finally:
+        server.stop()
 
 
 @pytest.mark.parametrize("page", [PHONE], indirect=True)
@@ -306,7 +334,10 @@ def test_crazy_corgi_kennels_show_on_the_status_page_as_the_cards_land(page: Pag
         pile = page.locator('#table-piles [data-zone="seat-1/kennel-2"]')
         expect(pile).to_contain_text("Ana, Kennel 2:")
         expect(pile.locator("img.card")).to_have_attribute("alt", "red-2-fawn")
-        expect(page.locator("#scores tbody tr").first).to_contain_text("red 2 (fawn)")
+        kennel = page.locator("#scores tbody tr").first.locator("td.faces")  # Kennel 2, as a card and in words
+        expect(kennel.locator("img.card")).to_have_attribute("alt", "red-2-fawn")
+        expect(kennel.locator(".sr-only")).to_have_text("red 2 (fawn)")
+        expect(kennel).to_have_attribute("title", "red 2 (fawn)")
         shot(page, "crazy-corgi-kennels")
     finally:
         live.stop()
@@ -356,8 +387,8 @@ NOT_CUT_OFF = """() => {
 def fits(page: Page, name: str) -> None:
     """Nothing scrolls the page sideways or sticks out of it (wide tables scroll inside their own box)."""
     result = page.evaluate(NOT_CUT_OFF)
+    shot(page, name)  # also when it does not fit: the picture shows what sticks out
     assert result["wide"] <= 0 and not result["clipped"], f"{name}: {result}"
-    shot(page, name)
 
 
 @pytest.mark.parametrize("page", [PHONE, DESKTOP], indirect=True, ids=["phone", "desktop"])

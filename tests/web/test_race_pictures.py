@@ -10,12 +10,14 @@ import numpy as np
 
 from companion.games.base import GameSetup
 from companion.games.pigzup.actions import MatchVerdict
+from companion.table.race_files import TraceRetention, prune_traces
 from companion.web.app import create_app
 
 STOOD = Path(__file__).parents[1] / "table" / "fixtures" / "race-stood.jsonl"
 
 
-def test_a_verdict_links_to_its_race_drawn_from_the_trace(table, settings, tmp_path):
+def a_race_judged(table, tmp_path: Path) -> tuple[int, Path]:
+    """A PigzUp! game whose first match Ben won, its race's trace kept: the game's id and the traces folder."""
     game_id = table.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="test")
     table.submit({"type": "flip", "player": 0, "card": "3-pink-blue"}, "camera")
     table.submit({"type": "flip", "player": 1, "card": "3-green-pink"}, "camera")
@@ -23,6 +25,11 @@ def test_a_verdict_links_to_its_race_drawn_from_the_trace(table, settings, tmp_p
     traces = tmp_path / "traces"
     traces.mkdir()
     shutil.copy(STOOD, traces / f"game-{game_id}-match-0.jsonl")
+    return game_id, traces
+
+
+def test_a_verdict_links_to_its_race_drawn_from_the_trace(table, settings, tmp_path):
+    game_id, traces = a_race_judged(table, tmp_path)
     app = create_app(table, settings, traces=traces)
     try:
         client = app.test_client()
@@ -62,3 +69,19 @@ def test_a_race_never_recorded_is_a_404_in_words(table, settings, tmp_path):
 def test_without_a_traces_folder_nothing_is_linked_or_drawn(app, table):
     game_id = table.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="test")
     assert app.test_client().get(f"/history/{game_id}/race/0.png").status_code == 404
+
+
+def test_a_pruned_race_says_so_in_the_history_and_in_its_404(table, settings, tmp_path):
+    game_id, traces = a_race_judged(table, tmp_path)
+    (traces / "game-99-match-0.jsonl").write_text("a newer game's race\n")  # game 1 is now the older one
+    assert prune_traces(traces, TraceRetention(games=1)) == [game_id]
+    app = create_app(table, settings, traces=traces)
+    try:
+        client = app.test_client()
+        page = client.get(f"/history/{game_id}").get_data(as_text=True)
+        assert "the race, drawn" not in page
+        assert page.count("the race's picture was pruned with older games") == 1  # the verdict only
+        gone = client.get(f"/history/{game_id}/race/0.png")
+        assert gone.status_code == 404 and "traces of older games are pruned" in gone.get_data(as_text=True)
+    finally:
+        app.extensions["tableside"].broadcaster.close()

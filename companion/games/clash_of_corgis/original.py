@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from companion.games.actions import Action
 from companion.games.base import (
+    Cards,
     GameSetup,
     IllegalMove,
     MalformedAction,
@@ -521,7 +522,8 @@ class OriginalRules(VariantRules[OriginalState]):
                 this_round = "passed"
             else:
                 this_round = ""
-            exposed = ", ".join(card_name(c) + (" (pierced)" if c in s.locked else "") for c in s.exposed[seat])
+            exposed = Cards(", ".join(card_name(c) + (" (pierced)" if c in s.locked else "") for c in s.exposed[seat]),
+                            s.exposed[seat])
             rows.append(ScoreRow(seat, name, (s.hand_size(seat), exposed, s.rounds_won[seat], this_round),
                                  active=seat in waiting))
         if s.phase is Phase.OVER:

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from companion.games.actions import Action, Reshuffle
 from companion.games.base import (
+    Cards,
     GameSetup,
     IllegalMove,
     MalformedAction,
@@ -662,7 +663,7 @@ class TreasureIslandRules(VariantRules[TreasureState]):
         for seat, name in enumerate(s.players):
             bonus = bonus_of(s.parties[seat])
             bonus_name = BONUSES[bonus].name if bonus else ""
-            cells = (len(s.loot[seat]), s.hand_counts[seat], names(s.parties[seat]), bonus_name)
+            cells = (len(s.loot[seat]), s.hand_counts[seat], Cards(names(s.parties[seat]), s.parties[seat]), bonus_name)
             rows.append(ScoreRow(seat, name, cells, active=seat in waiting))
         if s.phase is Phase.OVER:
             phase = f"Game over after {s.turns} turns"

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from companion.games.actions import Action
 from companion.games.base import (
+    Cards,
     DecisionRequired,
     GameOption,
     GameSetup,
@@ -500,7 +501,7 @@ class CorgiPileup(Ruleset[CorgiState]):
     def scoreboard(self, state: CorgiState) -> Scoreboard:
         s = state
         waiting = set(self.to_move(s))
-        in_trick = dict(s.trick)
+        in_trick = {seat: Cards(str(card), (str(card),)) for seat, card in s.trick}
         rows = tuple(
             ScoreRow(
                 seat=i,

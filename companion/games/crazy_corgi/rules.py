@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from companion.games.actions import Action, Deal, Reshuffle
 from companion.games.base import (
+    Cards,
     DecisionRequired,
     GameOption,
     GameSetup,
@@ -680,7 +681,7 @@ class CrazyCorgi(Ruleset[CrazyState]):
             ScoreRow(
                 seat=i,
                 name=name,
-                cells=(s.points[i], *(names(k) if k else "" for k in s.kennels[i]), markers[i]),
+                cells=(s.points[i], *(Cards(names(k), k) if k else "" for k in s.kennels[i]), markers[i]),
                 active=i in waiting,
             )
             for i, name in enumerate(s.players)

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from companion.games.actions import Action, Deal
 from companion.games.base import (
+    Cards,
     DecisionRequired,
     GameOption,
     GameSetup,
@@ -307,7 +308,7 @@ class PigzUp(Ruleset[PigzState]):
         s, deck = state, self.deck(state)
         waiting = set(self.to_move(s))
         wins = [sum(1 for r in s.results if r.winner == seat) for seat in range(len(s.players))]
-        tops = [card_name(deck.face(pile[-1])) if pile else "" for pile in s.faceup]
+        tops = [Cards(card_name(deck.face(pile[-1])), pile[-1:]) if pile else "" for pile in s.faceup]
         rows = tuple(
             ScoreRow(i, name, (s.stack_counts[i], len(s.faceup[i]), tops[i], wins[i]), active=i in waiting)
             for i, name in enumerate(s.players)

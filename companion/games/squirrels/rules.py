@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from companion.games.actions import Action
 from companion.games.base import (
+    Cards,
     DecisionRequired,
     GameOption,
     GameSetup,
@@ -24,6 +25,7 @@ from companion.games.base import (
     Ruleset,
     Scoreboard,
     ScoreRow,
+    Spot,
 )
 from companion.games.squirrels import moves
 from companion.games.squirrels.actions import Blind, Deal, Done, Layout, Pickup, Play, Push, Reveal, Skip, Starter
@@ -708,6 +710,11 @@ class Squirrels(Ruleset[SquirrelsState]):
         def status(p: int) -> str:
             return "safe" if p == s.safe else "skipped" if s.skips[p] else ""
 
+        def tops(p: int) -> Cards:
+            """Each stack's face-up top; a stack without one is face down (or gone)."""
+            text = " ".join(name(st.top) if st.top else "▢" if st.count else "·" for st in s.stacks[p])
+            return Cards(text, [st.top or (Spot.DOWN if st.count else Spot.EMPTY) for st in s.stacks[p]])
+
         rows = tuple(
             ScoreRow(
                 seat=p,
@@ -717,7 +724,7 @@ class Squirrels(Ruleset[SquirrelsState]):
                     " · ".join(str(r[p]) for r in s.round_scores),
                     s.cards_left(p),
                     s.hand_counts[p],
-                    " ".join(name(st.top) if st.top else "▢" if st.count else "·" for st in s.stacks[p]),
+                    tops(p),
                     status(p),
                 ),
                 active=p in waiting,

@@ -22,7 +22,7 @@ from companion.table.observations import (
     pile_label,
 )
 from companion.table.pigzup_judge import JudgeSettings, MatchJudge, Notice, Output, Verdict
-from companion.table.race_files import trace_path, write_trace
+from companion.table.race_files import prune_traces, trace_path, write_trace
 
 if TYPE_CHECKING:
     from companion.table.live import LiveTable
@@ -44,6 +44,7 @@ class PigzUpAdapter(TableAdapter):
         self.last_verdict: Verdict | None = None
         self.verdicts: list[Verdict] = []
         self._match: tuple[int | None, int] | None = None  # (game id, match number) of the race called last
+        self._traced: tuple[int | None, int] | None = None  # the last verdict's race, once its trace is written
         self._notices_seen = 0
         self._synced = False  # a race already in play at the first look was resumed after a restart
         self._waiting_for_pads: tuple[int, ...] = ()  # a resumed race's racers whose pads have not spoken yet
@@ -183,15 +184,18 @@ class PigzUpAdapter(TableAdapter):
             if isinstance(result, RuleViolation):
                 log.warning("the judge's verdict was refused: %s", result.message)
         self.table.say(verdict.reason)
-        self._save_trace()
+        self._traced = self._match if self._save_trace() else None
 
-    def _save_trace(self) -> None:
-        """One write per race, when it ends (SD-card care), and atomic: a half-written trace never replaces one."""
+    def _save_trace(self) -> bool:
+        """One write per race, when it ends (SD-card care), and atomic: a half-written trace never replaces one.
+        Whether it was written (a table without a ``[table] traces`` folder keeps none)."""
         traces = self.table.traces
         if traces is None or self.judge is None or self._match is None:
-            return
+            return False
         game_id, number = self._match
         write_trace(trace_path(traces, game_id, number), self.judge.trace)
+        prune_traces(traces, self.table.keep_traces, playing=game_id)
+        return True
 
     # ------------------------------------------------------------------------------------ view
     def live_key(self, t: float) -> tuple[Any, ...]:
@@ -200,7 +204,8 @@ class PigzUpAdapter(TableAdapter):
         race = judge.race if judge is not None else None
         pads = tuple(judge.pads.get(seat) for seat in race.racers) if judge is not None and race else ()
         countdown = int(t / COUNTDOWN_S) if race is not None and race.holder is not None else None
-        return (id(race), pads, race.holder if race else None, len(self.verdicts), self._notices_seen, countdown)
+        return (id(race), pads, race.holder if race else None, len(self.verdicts), self._notices_seen, countdown,
+                self._traced)
 
     def view(self) -> dict[str, Any]:
         """The live match for the status page: who races, the pads, the hold countdown, the last verdict."""
@@ -209,6 +214,8 @@ class PigzUpAdapter(TableAdapter):
         match: dict[str, Any] = {
             "notices": [n.text for n in self.notices],
             "last_verdict": self.last_verdict.to_json() if self.last_verdict else None,
+            # The last verdict's race once its trace is on the card: the page links the race's picture.
+            "traced": None if self._traced is None else {"game_id": self._traced[0], "match": self._traced[1]},
             "stats": session.game.ruleset.stats(state) if state and session.game else [],
             "race": None,
         }

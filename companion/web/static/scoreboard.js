@@ -27,6 +27,30 @@
     return !current || snap.game_id !== current.game_id || snap.seq >= current.seq || snap.status !== current.status;
   }
 
+  // A card is a face id, or {face, down, sideways, empty} (Clash's Capture): a face-down card shows its back,
+  // an empty place its outline. Drawn from the current game's deck (/cards/<deck>/<face>.svg).
+  function card(entry) {
+    const deck = (current && current.game) || "";
+    const { face, down, sideways, empty } = typeof entry === "object" && entry !== null ? entry : { face: entry };
+    const turned = sideways ? " sideways" : "";
+    if (empty) return el("span", null, { class: "card empty", role: "img", "aria-label": "an empty place" });
+    if (down || !face) return el("span", null, { class: `card back${turned}`, role: "img", "aria-label": "a card face down" });
+    return el("img", null, {
+      src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(face)}.svg`, alt: face, class: `card${turned}`, width: "63", height: "88",
+    });
+  }
+
+  // A cell naming cards (row.faces beside row.cells, docs/api.md) shows them as cards; its words stay for screen
+  // readers and as the tooltip.
+  function scoreCell(cell, faces) {
+    if (!Array.isArray(faces) || !faces.length) return el("td", cell, typeof cell === "number" ? { class: "num" } : {});
+    const td = el("td", null, { class: "faces", title: String(cell) });
+    const drawn = el("span", null, { class: "cards", "aria-hidden": "true" });
+    drawn.append(...faces.map(card));
+    td.append(drawn, el("span", cell, { class: "sr-only" }));
+    return td;
+  }
+
   function renderScores(board) {
     const head = $("scores").tHead.rows[0];
     const cols = (board && board.columns) || [];
@@ -36,7 +60,7 @@
     const rows = data.map((row) => {
       const tr = el("tr", null, row.active ? { class: "active" } : {});
       tr.append(el("th", row.name, { scope: "row" }));
-      for (const cell of row.cells) tr.append(el("td", cell, typeof cell === "number" ? { class: "num" } : {}));
+      row.cells.forEach((cell, i) => tr.append(scoreCell(cell, (row.faces || [])[i])));
       return tr;
     });
     fill($("scores").tBodies[0], rows);
@@ -165,6 +189,10 @@
     $("match-bar").hidden = !hold;
     if (hold) $("match-bar").style.setProperty("--left", String(Math.max(0, Math.min(1, hold.remaining_s / (hold.hold_s || 1.5)))));
     $("match-verdict").textContent = verdict && !race ? verdictWords(verdict, players || []) : "";
+    // The verdict's race as a picture, linked as soon as its trace is on the card (the history links the same).
+    const traced = !race && verdict && match.traced;
+    $("match-picture").hidden = !traced;
+    if (traced) $("match-picture").querySelector("a").href = `/history/${traced.game_id}/race/${traced.match}.png`;
     fill($("match-notices"), (match.notices || []).slice(-3).reverse().map((n) => el("li", n)));
     // The race does not go on while a pad is silent: the page's own heading says who the table waits for.
     if (waiting) $("prompt").textContent = "The table waits for the referee to decide the match.";
@@ -229,18 +257,6 @@
     $("table-panel").hidden = !objection && !asks.length && !said.length && !centre.length && !piles.length;
     $("table-objection").textContent = objection ? objection.message : "";
     fill($("prompts"), asks.map((p) => promptBox(p, players || [])));
-    const deck = (current && current.game) || "";
-    // A card is a face id, or {face, down, sideways, empty} (Clash's Capture): a face-down card shows its back,
-    // an empty place its outline.
-    const card = (entry) => {
-      const { face, down, sideways, empty } = typeof entry === "object" && entry !== null ? entry : { face: entry };
-      const turned = sideways ? " sideways" : "";
-      if (empty) return el("span", null, { class: "card empty", role: "img", "aria-label": "an empty place" });
-      if (down || !face) return el("span", null, { class: `card back${turned}`, role: "img", "aria-label": "a card face down" });
-      return el("img", null, {
-        src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(face)}.svg`, alt: face, class: `card${turned}`, width: "63", height: "88",
-      });
-    };
     fill($("table-centre"), centre.length ? [el("span", "In the centre:", { class: "meta" }), ...centre.map(card)] : []);
     // Piles in front of the players (Crazy Corgi's Kennels, stacks, parties...): each as the camera sees it.
     fill($("table-piles"), piles.map((p) => {
