@@ -105,8 +105,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=60)
     parser.add_argument("--tuning", action="store_true", help="seeds 0-99 instead of the held-out ones")
+    parser.add_argument("--skip", type=int, default=0, help="start this many scenes in (scenes not yet measured)")
     args = parser.parse_args()
-    first = 0 if args.tuning else HELD_OUT
+    first = (0 if args.tuning else HELD_OUT) + args.skip
     deck = load_deck(DECK)
     with tempfile.TemporaryDirectory() as tmp:
         write_reference_folder(deck, tmp)
@@ -117,6 +118,8 @@ def main() -> int:
     t0 = time.perf_counter()
     for seed in range(first, first + args.scenes):
         judge(seed, catalog, faces, counts, failures)
+        print(f"  scene {seed}: {counts['right']}/{counts['cards'] - counts['not seen']} orientations, "
+              f"{counts['turn right']}/{counts['turn judged']} turns right so far", flush=True)
     seconds = time.perf_counter() - t0
     judged = counts["cards"] - counts["not seen"]
     print(f"scenes {args.scenes} ({'tuning' if args.tuning else 'held out'}, seeds from {first}), "

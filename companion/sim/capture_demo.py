@@ -3,7 +3,8 @@ put hand cards in the exposed row and turn cards sideways for the rendered camer
 read; the table adapter turns what it sees into moves, and the bots answer the table's questions (a private look,
 the Assassin's selection and rank, the cards to shuffle, a save) on their phones. The referee types only what
 the camera and the table could not settle. The players then put their cards as the rules say (rested, revealed,
-shuffled face down): a card turned face down is picked up first, as cards to shuffle are."""
+shuffled face down): a card turned face down is picked up first, as cards to shuffle are, or, when it goes back
+face down in its own place, sometimes just turned over where it lies."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from companion.table.session import TableSession
 
 RULES = ClashOfCorgis()
 PICKED_UP_FRAMES = 4  # cards to turn face down are held up this many frames more than the camera's forget_frames
+TURNED_OVER_SHARE = 0.5  # of the cards going face down in their own place, those turned over where they lie
 
 
 class CaptureBots(TableBots[Any]):
@@ -119,15 +121,21 @@ class CaptureBots(TableBots[Any]):
 
     def _tidy(self, truth: CaptureState, stop: threading.Event) -> None:
         """Lay the cards as the rules now hold them: rested sideways, revealed upright, cards out of play away,
-        and cards turned face down (shuffled) picked up first and put back face down."""
+        and cards turned face down (shuffled) picked up first and put back face down, or turned over where they lie
+        when they stay in their place; the camera is given the frames to see them gone."""
         world = self.table_world
         down: list[tuple[int, str, str]] = []
+        turned_over = False
         for seat in (0, 1):
             want = {self._own(truth, seat, slot): cell for slot, cell in truth.tables[seat].items()}
             lying = world.faces(seat)
             for slot, card in lying.items():
                 cell = want.get(slot)
-                if cell is None or cell.card != card.face or (card.up and cell.position is Position.HIDDEN):
+                if cell is not None and cell.card == card.face and card.up and cell.position is Position.HIDDEN \
+                        and self.rng.random() < TURNED_OVER_SHARE:
+                    world.turn_down(seat, slot)
+                    turned_over = True
+                elif cell is None or cell.card != card.face or (card.up and cell.position is Position.HIDDEN):
                     world.take(seat, slot)
             for slot, cell in want.items():
                 card = lying.get(slot)
@@ -136,7 +144,7 @@ class CaptureBots(TableBots[Any]):
                         seat, slot, str(cell.card), up=True, rested=cell.position is Position.RESTED)
                 elif card.up and card.rested != (cell.position is Position.RESTED):
                     world.rest(seat, slot, cell.position is Position.RESTED)
-        if down:
+        if down or turned_over:
             self._wait_frames(self.picked_up_frames, stop)
             for seat, slot, face in down:
                 world.put(seat, slot, face)

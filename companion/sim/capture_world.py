@@ -61,6 +61,12 @@ class CaptureWorld(CardWorld):
         with self.lock:
             self.places[seat, slot].up = True
 
+    def turn_down(self, seat: int, slot: str) -> None:
+        """A face-up card turned face down where it lies (hidden), without being picked up."""
+        with self.lock:
+            card = self.places[seat, slot]
+            card.up = card.rested = False
+
     def rest(self, seat: int, slot: str, rested: bool = True) -> None:
         """A face-up card turned sideways (rested), or back upright (revealed)."""
         with self.lock:

@@ -125,11 +125,15 @@ class CardUnreadable:
 @dataclass(frozen=True)
 class CardGone:
     """A card reported in ``zone`` is no longer there (taken back, collected, discarded), and no card covers
-    where it lay. Reported after the camera has missed it for ``forget_frames`` frames."""
+    where it lay. Reported after the camera has missed it for ``forget_frames`` frames.
+
+    ``face_down``: the card was turned face down where it lay (Capture's hidden), not taken away: for
+    ``forget_frames`` frames its face has not shown while a card back lay in its place."""
 
     zone: str
     face: str
     frame: int = 0
+    face_down: bool = False
 
 
 @dataclass(frozen=True)

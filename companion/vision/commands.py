@@ -18,7 +18,7 @@ from companion.vision import camera_command
 from companion.vision.calibrate import catalog_from_folder, guided_capture, resolve_deck
 from companion.vision.catalog import POKER_MM, Catalog, CatalogError, load_catalog
 from companion.vision.live import recognizer_for, tracker_for
-from companion.vision.mat import KENNEL_GAMES, LOOT_GAMES, mat_layout
+from companion.vision.mat import GRID_GAMES, KENNEL_GAMES, LOOT_GAMES, mat_layout
 from companion.vision.observations import UNKNOWN
 from companion.vision.pictures import ImageRefused, read_image
 from companion.vision.pipeline import CardFound, card_finder
@@ -58,6 +58,9 @@ def register(groups: Any) -> None:
     zones.add_argument("--game", choices=sorted(KENNEL_GAMES | LOOT_GAMES),
                        help="the zones of that game's mat (crazy-corgi: three Kennels per seat and a discard pile; "
                             "clash-of-corgis: each seat's loot pile and a discard pile)")
+    zones.add_argument("--variant", choices=sorted({variant for _game, variant in GRID_GAMES}),
+                       help="the zones of that variant's mat (with --game clash-of-corgis, capture: the two players' "
+                            "grids, twelve places each, whatever --players says)")
     zones.add_argument("--out", metavar="FILE", help=f"default: [camera] zones_file, else {DEFAULT_ZONES_FILE}")
     zones.add_argument("--port", type=_port, help="the drawing page's port (default: [web] port; 0 picks one)")
     zones.set_defaults(run=calibrate_zones)
@@ -216,6 +219,9 @@ def _summary(catalog: Catalog, out: Path, sheet: Path, how: str) -> None:
 def calibrate_zones(args: argparse.Namespace, config: Config) -> int:
     """Serve the drawing page until zones are saved (exit 0) or Ctrl-C (exit 1, nothing written)."""
     settings = config.camera
+    if args.variant is not None and (args.game, args.variant) not in GRID_GAMES:
+        games = ", ".join(f"--game {game} --variant {variant}" for game, variant in sorted(GRID_GAMES))
+        return _fail(f"--variant {args.variant} has no zones of its own for --game {args.game}: use {games}")
     if args.image:
         try:
             frame = read_image(args.image)
@@ -228,14 +234,15 @@ def calibrate_zones(args: argparse.Namespace, config: Config) -> int:
         if frame is None:
             return _fail(f"no picture from the camera: {source.status.message}")
     out = Path(args.out) if args.out else config.resolve(settings.zones_file or DEFAULT_ZONES_FILE)
-    drawing = ZonesDrawing(frame, table_zone_names(args.players, args.game), out)
+    drawing = ZonesDrawing(frame, table_zone_names(args.players, args.game, args.variant), out)
     host, port = config.web.host, (config.web.port if args.port is None else args.port)
     try:
         server = serve(create_zones_app(drawing), host, port)
     except OSError as exc:
         return _fail(f"cannot listen on {host}:{port} ({exc.strerror}): is the status page running? Try --port")
     try:
-        print(f"Zones for {args.players} players: {', '.join(drawing.names)}. Open in a browser and click each "
+        players = 2 if (args.game, args.variant) in GRID_GAMES else args.players
+        print(f"Zones for {players} players: {', '.join(drawing.names)}. Open in a browser and click each "
               "zone's corners:")
         for url in server.urls:
             print(f"  {url}{drawing.token}/")

@@ -5,10 +5,14 @@ from __future__ import annotations
 from companion.vision.mat import (
     CENTRE,
     DISCARD,
+    GRID_GAMES,
+    GRID_ROWS,
+    GRID_SEATS,
     KENNEL_GAMES,
     KENNELS,
     LOOT_GAMES,
     SEATS_FOR_PLAYERS,
+    grid_zone,
     kennel_zone,
     loot_zone,
 )
@@ -25,10 +29,13 @@ def seat_of_zone(zone: str, players: int) -> int | None:
     return zones.index(zone) if zone in zones else None
 
 
-def table_zone_names(players: int, game: str | None = None) -> list[str]:
-    """The zones a table without the mat draws for ``game``: as on its printed mat (seats and the centre; for a
-    Kennel game each seat's three Kennels, the centre and the discard pile; for a loot game each seat and its loot
-    pile, the centre and the discard pile)."""
+def table_zone_names(players: int, game: str | None = None, variant: str | None = None) -> list[str]:
+    """The zones a table without the mat draws for ``game`` (and its ``variant``): as on its printed mat (seats and
+    the centre; for a Kennel game each seat's three Kennels, the centre and the discard pile; for a loot game each
+    seat and its loot pile, the centre and the discard pile; for a grid game, Capture the Illusionist, the twelve
+    places of each of its two players, ``seat-2/exposed-1`` .. ``seat-5/front-4``, whatever ``players`` says)."""
+    if (game, variant) in GRID_GAMES:
+        return [grid_zone(seat, row, column) for seat in GRID_SEATS for row in GRID_ROWS for column in range(1, 5)]
     seats = seat_zones(players)
     if game in KENNEL_GAMES:
         return [*(kennel_zone(z, k) for z in seats for k in range(KENNELS)), CENTRE, DISCARD]

@@ -17,6 +17,11 @@ card's ``turn``). A reported card turned in place is ``CardTurned`` once it has 
 frames: turned slowly (its track follows it), or at a stroke (a new track of the same face at the same place
 takes the old one's report; nothing is reported gone). Past the 45° mark it must go ``TURN_MARGIN`` further
 before a turn counts, so a card lying near the diagonal does not flicker.
+
+A reported card turned face down where it lies (Capture's hidden) keeps its track, for the back lies in its
+place: once its face has not shown for ``forget`` frames while a back is seen there, it is ``CardGone`` with
+``face_down``, and its track waits, unreported, for a face to show again (a new ``CardSeen``). A hand over the
+card for that long reads the same, as it reads as a card gone when the card is not found at all.
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ class _Track:
     unseen: int = 0
     orientation: Orientation = Orientation.UPRIGHT  # as reported
     turning: int = 0  # visible frames in a row lying the other way than reported
+    faceless: int = 0  # frames since a reported card's face last showed
 
 
 def _pose(card: CardFound) -> tuple[float, float, float, float]:
@@ -94,10 +100,12 @@ class Tracker:
             track.x, track.y, track.angle, track.size, track.zone, track.unseen = x, y, angle, size, card.zone, 0
             out.extend(self._evidence(track, card))
             out.extend(self._turned(track, card))
+            out.extend(self._turned_down(track, card))
         seen = [t for t in self.tracks if id(t) in matched]
         for track in self.tracks:
             if id(track) not in matched and not self._covered(track, seen):
                 track.unseen += 1
+                track.faceless += 1  # a card under another waits with its face unseen, not turned down
         gone = [t for t in self.tracks if t.unseen > self.forget]
         self.tracks = [t for t in self.tracks if t.unseen <= self.forget]
         for track in gone:
@@ -142,6 +150,22 @@ class Tracker:
         track.turning = 0
         track.orientation = orientation_of(card.turn)
         return [CardTurned(track.zone, track.reported, track.orientation, self.frame)]
+
+    def _turned_down(self, track: _Track, card: CardFound) -> list[CameraObservation]:
+        """A reported card whose face has not shown for ``forget`` frames, a back lying in its place: turned face
+        down. The track stays, as if never reported, so that the face showing again is a new ``CardSeen``."""
+        if track.reported is None:
+            return []
+        if card.confidence >= FACE_EVIDENCE:  # its face, or some face, shows
+            track.faceless = 0
+            return []
+        track.faceless += 1
+        if track.faceless <= self.forget:
+            return []
+        face = track.reported
+        track.reported, track.run_face, track.run, track.faceless = None, None, [], 0
+        track.orientation, track.turning, track.unsure, track.flagged = Orientation.UPRIGHT, 0, 0, False
+        return [CardGone(track.zone, face, self.frame, face_down=True)]
 
     def _turned_at_a_stroke(self, track: _Track) -> bool:
         """Whether ``track``'s card was reported at the same place lying the other way: the card turned at a

@@ -8,7 +8,7 @@ import pytest
 from companion.games.base import GameSetup
 from companion.games.clash_of_corgis.capture_state import Position
 from companion.table.live import LiveTable
-from companion.table.observations import CardSeen, CardTurned, CardUnreadable, Orientation
+from companion.table.observations import CardGone, CardSeen, CardTurned, CardUnreadable, Orientation
 from companion.table.session import TableSession
 from companion.vision.seats import seat_of_zone
 
@@ -39,6 +39,12 @@ class Grid:
     def turned(self, zone: str, face: str, orientation: Orientation = Orientation.SIDEWAYS) -> None:
         self.frame += 1
         self.table.observe(CardTurned(zone, face, orientation, self.frame))
+        self.table.drain()
+
+    def down(self, zone: str, face: str) -> None:
+        """The card turned face down where it lies: its back seen there (``CardGone`` with ``face_down``)."""
+        self.frame += 1
+        self.table.observe(CardGone(zone, face, self.frame, face_down=True))
         self.table.drain()
 
 
@@ -147,3 +153,49 @@ def test_the_status_page_shows_both_grids_hidden_revealed_and_rested(session, ta
     ben_front = next(p for p in piles if p["label"] == "Ben: front row")
     assert ben_front["cards"][3] == {"face": "water-9", "down": False, "sideways": False}
     assert next(p for p in piles if p["label"].startswith("Ben: 3 in hand"))["label"].endswith("0 captures")
+
+
+def test_the_illusionist_saved_is_turned_face_down_where_it_lies_and_read_again_when_revealed(session, table) -> None:
+    grid = Grid(table)
+    grid.up("seat-2/front-1", "fire-4")
+    grid.up("seat-5/front-1", "water-9")
+    grid.turned("seat-5/front-1", "water-9")  # Ben's Assassin: Ana selects back-3, her Illusionist
+    answer(session, table, "select", "My back-3", ANA)
+    grid.up("seat-2/back-3", "fire-wild")
+    answer(session, table, "guess", "I declared 2", BEN)
+    grid.up("seat-2/back-4", "fire-ace")  # the blind save finds her Ace: the Wild goes back face down (CI-3)
+    assert session.state.tables[ANA]["back-3"].position is Position.HIDDEN
+    recorded = len(moves(session))
+    grid.down("seat-2/back-3", "fire-wild")  # as the rules say: nothing to record, nothing to object to
+    assert table.view()["objection"] is None and len(moves(session)) == recorded
+    assert "seat-2/back-3" not in session.snapshot()["live"]["table"]["seen"]
+    grid.up("seat-2/back-3", "fire-wild")  # on her turn Ana turns it up again: her Illusionist activated
+    assert moves(session)[-1][1] == {"type": "activate", "player": ANA, "slot": "back-3", "card": "fire-wild",
+                                     "column": None}
+
+
+def test_a_revealed_card_turned_face_down_is_refused_until_it_shows_again(session, table) -> None:
+    grid = Grid(table)
+    grid.up("seat-2/front-1", "fire-4")
+    grid.up("seat-5/front-1", "water-9")  # revealed by Ana's Monk: it stays face up
+    grid.down("seat-5/front-1", "water-9")
+    objection = table.view()["objection"]
+    assert objection["zone"] == "seat-5/front-1" and "revealed: turn it face up again" in objection["message"]
+    assert len(moves(session)) == 2
+    assert session.state.tables[BEN]["front-4"].position is Position.REVEALED
+    grid.up("seat-5/front-1", "water-9")  # turned back up: already recorded, the objection is withdrawn
+    assert table.view()["objection"] is None and len(moves(session)) == 2
+
+
+def test_a_card_turned_face_down_before_the_healers_shuffle_is_answered_is_settled_by_it(session, table) -> None:
+    grid = Grid(table)
+    grid.up("seat-2/front-1", "fire-4")  # Ana's Monk reveals Ben's water-9
+    grid.up("seat-5/front-1", "water-9")
+    grid.up("seat-5/front-2", "water-4")  # Ben's Monk reveals Ana's front-2: fire-5
+    grid.up("seat-2/front-2", "fire-5")
+    grid.up("seat-2/back-2", "fire-3")  # Ana's Healer: she will shuffle her fire-5 back face down
+    grid.down("seat-2/front-2", "fire-5")  # turned down a moment before she answers on her phone
+    assert table.view()["objection"]["zone"] == "seat-2/front-2"
+    answer(session, table, "gather", "Shuffle front-2", ANA)
+    assert session.state.tables[ANA]["front-2"].position is Position.HIDDEN
+    assert table.view()["objection"] is None

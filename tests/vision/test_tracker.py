@@ -105,3 +105,28 @@ def test_an_unreadable_card_taken_away_clears_its_zone() -> None:
 def test_a_card_lying_face_down_is_no_question() -> None:
     back = CardFound(UNKNOWN, 0.0, "seat-1", card("x").corners, "7", 0.03)
     assert observe([[back]] * 30, steady=3) == []
+
+
+def test_a_card_turned_face_down_where_it_lies_is_gone_face_down_and_seen_again_when_turned_up() -> None:
+    back = card(UNKNOWN, x=101, conf=0.0)  # a back lies where the face was: the same track, no face evidence
+    frames = [[card("fire-4")]] * 4 + [[back]] * 31 + [[back]] + [[card("fire-4", x=102)]] * 3
+    reports = observe(frames, forget=30)
+    assert reports == [CardSeen("centre", "fire-4", 0.9, 3), CardGone("centre", "fire-4", 35, face_down=True),
+                       CardSeen("centre", "fire-4", 0.9, 39)]
+
+
+def test_a_back_seen_for_less_than_forget_frames_is_a_hand_over_the_card_and_changes_nothing() -> None:
+    frames = [[card("fire-4")]] * 4 + ([[card(UNKNOWN, conf=0.0)]] * 20 + [[card("fire-4")]]) * 3
+    assert observe(frames, forget=30) == [CardSeen("centre", "fire-4", 0.9, 3)]
+
+
+def test_a_card_not_found_at_all_is_gone_as_before_not_face_down() -> None:
+    reports = observe([[card("fire-4")]] * 4 + [[]] * 31, forget=30)
+    assert reports[1:] == [CardGone("centre", "fire-4", 35), ZoneCleared("centre", 35)]
+
+
+def test_a_card_covered_on_a_pile_is_not_turned_face_down_when_the_top_card_is_hard_to_read() -> None:
+    under, top = card("8"), card("5", x=125, angle=30)
+    unsure = card(UNKNOWN, x=101, conf=0.0)  # a hand over the pile: nearest to the covered card's track
+    frames = [[under]] * 4 + [[top]] * 40 + [[top, unsure]] * 10 + [[top]] * 3
+    assert [type(o) for o in observe(frames, forget=30)] == [CardSeen, CardSeen]

@@ -26,6 +26,8 @@ from companion.sim.scene import Card, Scene, mat_to_table, render_scene
 from companion.vision import commands
 from companion.vision.catalog import Catalog
 from companion.vision.live import card_watcher, recognizer_for, table_zones
+from companion.vision.mat import mat_layout
+from companion.vision.seats import table_zone_names
 from companion.vision.sources import FrameSource
 from companion.vision.zones import ZonesError, load_zones, save_zones, toml_string, validate_zones
 from companion.vision.zones_page import EXTENSION, ZonesDrawing, create_zones_app
@@ -500,6 +502,27 @@ def test_calibrate_zones_takes_a_frame_from_the_camera(tmp_path: Path, served: l
     thread.join(PATIENCE)
     assert list(load_zones(out)) == ["seat-3"]
     assert f"zones_file = {toml_string(str(out.resolve()))}" in capsys.readouterr().out
+
+
+def test_capture_draws_both_players_grids_named_as_on_its_mat(tmp_path: Path, served: list[WebServer],
+                                                               capsys) -> None:
+    names = table_zone_names(2, "clash-of-corgis", "capture")
+    assert names == [z.name for z in mat_layout("A2", "clash-of-corgis", "capture").zones]
+    assert names[:5] == ["seat-2/exposed-1", "seat-2/exposed-2", "seat-2/exposed-3", "seat-2/exposed-4",
+                         "seat-2/back-1"] and names[-1] == "seat-5/front-4" and len(names) == 24
+
+    def draw(server: WebServer, page: str) -> None:
+        request(server, "POST", page + "zones", {"zones": {"seat-5/front-4": TRIANGLE}})
+
+    thread = when_served(served, draw)
+    out = tmp_path / "z.toml"
+    args = ["calibrate", "zones", "--game", "clash-of-corgis", "--variant", "capture", "--port", "0", "--out"]
+    assert main([*args, str(out)]) == 0  # the sim camera
+    thread.join(PATIENCE)
+    assert list(load_zones(out)) == ["seat-5/front-4"]
+    assert "Zones for 2 players: seat-2/exposed-1, " in capsys.readouterr().out
+    assert main(["calibrate", "zones", "--game", "crazy-corgi", "--variant", "capture", "--port", "0"]) == 1
+    assert "use --game clash-of-corgis --variant capture" in capsys.readouterr().err
 
 
 # ----------------------------------------------------------------------------------------- in a browser

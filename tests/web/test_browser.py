@@ -363,6 +363,35 @@ def test_crazy_corgi_kennels_show_on_the_status_page_as_the_cards_land(page: Pag
         live.stop()
 
 
+def test_capture_grids_draw_rested_cards_sideways_hidden_ones_face_down_and_empty_places(
+        page: Page, server: WebServer, table: TableSession) -> None:
+    table.start_game(GameSetup("clash-of-corgis", ("Ana", "Ben"), "capture", {"first_player": 0},
+                               seats=("seat-2", "seat-5")), source="test")
+    live = LiveTable(table, seat_of_zone).start()
+    try:
+        page.goto(server.url)
+        live.observe(CardSeen("seat-2/front-1", "fire-4", 0.9, 1))  # Ana's Monk: activated, then rested
+        live.observe(CardSeen("seat-5/front-1", "water-9", 0.9, 2))  # Ben's card it reveals (his column 1)
+        piles = page.locator("#table-piles .cards")
+        ana_front = piles.filter(has_text="Ana: front row")
+        rested = ana_front.locator("img.card").first
+        expect(rested).to_have_attribute("alt", "fire-4")
+        expect(rested).to_have_class("card sideways")
+        hidden = ana_front.get_by_role("img", name="a card face down")
+        expect(hidden).to_have_count(3)
+        ben_front = piles.filter(has_text="Ben: front row")
+        expect(ben_front.locator("img.card")).to_have_attribute("class", "card")  # revealed: upright
+        expect(piles.filter(has_text="Ana: exposed row").get_by_role("img", name="an empty place")).to_have_count(4)
+        shape = page.evaluate("""(els) => els.map((e) => { const r = e.getBoundingClientRect();
+            return r.width > r.height ? "wide" : "tall"; })""",
+                              [rested.element_handle(), hidden.first.element_handle(),
+                               ben_front.locator("img.card").element_handle()])
+        assert shape == ["wide", "tall", "tall"], "a rested card is drawn turned a quarter, the others upright"
+        shot(page, "capture-grids")
+    finally:
+        live.stop()
+
+
 DESKTOP = {"width": 1280, "height": 800}
 NOT_CUT_OFF = """() => {
   const wide = document.documentElement.scrollWidth - window.innerWidth;

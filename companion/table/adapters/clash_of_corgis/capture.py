@@ -18,10 +18,13 @@ face up turned sideways ("face-up and horizontal"; ``CardTurned``). Rulings CI-1
   rank, the cards to shuffle, not saving or saving with the Ace (CI-17).
 - The declared rank is asked once the selected card shows (the camera sees the reveal; the declaration was said
   aloud before it), and the rules check it against the card (CI-18).
+- A card turned face down where it lies (CI-19) follows the rules' hiding (a shuffle into the same places, the
+  Illusionist saved back where it was hidden); a card the rules show face up is refused until it shows again.
 """
 
 from __future__ import annotations
 
+import enum
 import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -70,11 +73,17 @@ def table_column(column: int, seat: int, first: int) -> int:
     return column if seat == first else len(COLUMNS) + 1 - column
 
 
+class _How(enum.Enum):
+    UP = "came face up"
+    SIDEWAYS = "turned sideways"  # a turn in place (``CardTurned``)
+    DOWN = "turned face down"  # where it lay (``CardGone`` with ``face_down``)
+
+
 @dataclass(frozen=True)
 class _Seen:
     zone: str
     face: str
-    turned: bool  # a turn in place (``CardTurned``), not a card coming face up
+    how: _How
 
 
 class CaptureAdapter(TableAdapter):
@@ -92,17 +101,19 @@ class CaptureAdapter(TableAdapter):
         match observation:
             case CardSeen(zone=zone, face=face, orientation=orientation) if self._place(zone) is not None:
                 self.lying[zone] = (face, orientation)
-                self.landed.append(_Seen(zone, face, False))
+                self.landed.append(_Seen(zone, face, _How.UP))
             case CardTurned(zone=zone, face=face, orientation=orientation) if self._place(zone) is not None:
                 self.lying[zone] = (face, orientation)
                 if orientation is Orientation.SIDEWAYS:
-                    self.landed.append(_Seen(zone, face, True))
+                    self.landed.append(_Seen(zone, face, _How.SIDEWAYS))
             case CardUnreadable(zone=zone):
                 self._unreadable(zone)
-            case CardGone(zone=zone, face=face):
+            case CardGone(zone=zone, face=face, face_down=face_down):
                 if self.lying.get(zone, ("",))[0] == face:
                     del self.lying[zone]
                 self.table.withdraw_objection(zone, face)
+                if face_down and self._place(zone) is not None:
+                    self.landed.append(_Seen(zone, face, _How.DOWN))
             case ZoneCleared(zone=zone):
                 self.lying.pop(zone, None)
                 self.table.withdraw_objection(zone)
@@ -116,10 +127,8 @@ class CaptureAdapter(TableAdapter):
             if state is None or place is None:
                 continue
             seat, slot = place
-            if seen.turned:
-                self._turned(state, seat, slot, seen)
-            else:
-                self._face_up(state, seat, slot, seen)
+            {_How.UP: self._face_up, _How.SIDEWAYS: self._turned, _How.DOWN: self._turned_down}[seen.how](
+                state, seat, slot, seen)
             if self.table.objection is not None:
                 self.landed.clear()  # nothing after a refused card counts until the cards are put right
                 return
@@ -128,6 +137,7 @@ class CaptureAdapter(TableAdapter):
         """Ask each choice the game now waits for; withdraw the ones it no longer waits for."""
         state = self._state()
         asked = set()
+        self._settled(state)
         if state is not None:
             for about, seat, question, options in self._decisions(state):
                 if options:
@@ -182,6 +192,7 @@ class CaptureAdapter(TableAdapter):
     def _face_up(self, s: CaptureState, seat: int, slot: str, seen: _Seen) -> None:
         cell = s.tables[seat].get(slot)
         if cell is not None and cell.card == seen.face and cell.position is not Position.HIDDEN:
+            self.table.withdraw_objection(seen.zone, seen.face)  # shown again where it lay, turned down by mistake
             return  # already recorded (CI-14)
         who = s.players[seat]
         reading = self._reading(s, seat, slot, seen.face)
@@ -206,6 +217,30 @@ class CaptureAdapter(TableAdapter):
         elif s.phase is Phase.ACTIVATE and seat == s.turn and cell is not None and cell.position is Position.REVEALED:
             self.table.propose([Activate(seat, slot)], source="camera", zone=seen.zone, face=seen.face, seat=seat,
                                question=f"Which card did {s.players[seat]} activate?")
+
+    def _turned_down(self, s: CaptureState, seat: int, slot: str, seen: _Seen) -> None:
+        """A card turned face down where it lay (CI-19): what the rules hide there (a shuffle back into the same
+        places, the Illusionist saved back where it was hidden; an exposed card hidden goes to the hand) follows
+        them; a card the rules show face up is refused until it shows again or the rules come to hide it."""
+        from companion.table.live import Objection  # the live table imports the adapters: import it when needed
+
+        cell = s.tables[seat].get(slot)
+        if cell is None or cell.position is Position.HIDDEN or cell.card != seen.face:
+            return
+        self.table.object(Objection(seat, seen.zone, seen.face, f"{card_name(seen.face)} at {s.players[seat]}'s "
+                                    f"{slot} is {cell.position.value}: turn it face up again. Players are not allowed "
+                                    "to re-arrange cards on the table unless a card effect says otherwise."))
+
+    def _settled(self, s: CaptureState | None) -> None:
+        """An objection about a grid place where neither the camera nor the rules show a face up card is settled:
+        the card turned face down before the choice that hides it was answered (CI-19)."""
+        objection = self.table.objection
+        if s is None or objection is None or objection.zone in self.lying:
+            return
+        place = self._place(objection.zone)
+        cell = None if place is None else s.tables[place[0]].get(place[1])
+        if place is not None and (cell is None or cell.position is Position.HIDDEN):
+            self.table.withdraw_objection(objection.zone)
 
     def _ask_guess(self, s: CaptureState, face: str) -> None:
         """The Assassin's declared rank, once the selected card shows (CI-18)."""
