@@ -107,7 +107,7 @@ def live_table(
     watcher = None
     if camera is not None:
         source, catalogs = camera
-        watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe,
+        watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe_frame,
                               max_fps=config.camera.fps or MAX_FPS)
         _read_deck(watcher, catalogs, config, None)
         table.on_game = lambda game, variant: _read_deck(watcher, catalogs, config, game, variant)
