@@ -61,6 +61,6 @@ CAMERA_BOTS: dict[str, CameraBots] = {
     "pigzup": CameraBots(play_simulated, _pigzup),
     "corgi-pileup": CameraBots(play_corgi_by_camera, _corgi),
     "crazy-corgi": CameraBots(play_crazy_corgi_by_camera, _moves_and_questions),
-    "squirrels": CameraBots(play_squirrels_by_camera, _squirrels, seats=2),  # four stacks fill a seat of the A2 mat
+    "squirrels": CameraBots(play_squirrels_by_camera, _squirrels, seats=4),  # 2 on the A2 mat, 3-4 on drawn zones
     "clash-of-corgis": CameraBots(_play_clash, _moves_and_questions),
 }
