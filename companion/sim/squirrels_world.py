@@ -37,6 +37,7 @@ STACK_MM = 72.0  # stack tops side by side, their centres further apart than the
 ROW_MM = 32.0  # the row of stacks lies this far from the seat box's middle, towards the centre
 SKIP_MM = 45.0  # the Skip spot: this far from the box's middle, towards the table's edge (the card turned sideways)
 GAP_MM = 3.0  # cards played together lie side by side this far apart, not overlapping, so the camera reads each
+GAP_CLEAR_MM = 8.0  # without the mat: closer, two cards' outlines run together and the camera finds a card's middle
 # A card put on the pile must not lie where an older pile card of the same face lies (the camera would take it
 # for that card): closer than this and turned less than this.
 SAME_PLACE_MM, SAME_TURN = 30.0, 18.0
@@ -70,12 +71,12 @@ class SquirrelsWorld(CardWorld):
             for name in self.seat_zones:
                 sx, sy = PLACES[name]
                 self.zones[name] = (width / 2 + sx * SEAT_X, height / 2 + sy * (ROW_Y + ROW_MM))
-            self.reach, self.skip_mm = REACH, SKIP_CLEAR_MM
+            self.reach, self.skip_mm, self.gap = REACH, SKIP_CLEAR_MM, GAP_CLEAR_MM
         else:
             self.seat_zones = SEATS[:players]
             centre = next(z for z in mat_layout(MAT).zones if z.name == CENTRE)
             self.reach = (centre.x1 - centre.x0) / 2 - 5.0  # how far from the middle a pile card's centre may lie
-            self.skip_mm = SKIP_MM
+            self.skip_mm, self.gap = SKIP_MM, GAP_MM
         self.tops: dict[tuple[int, int], Placed] = {}  # (seat, stack) -> the face-up top
         self.skips: dict[int, Placed] = {}  # seat -> the Skip card lying at its Skip spot
         self.pile: list[Placed] = []  # the centre, oldest first
@@ -153,11 +154,10 @@ class SquirrelsWorld(CardWorld):
                 poses = [(cx + dx, cy, 0.0) for dx in self._fan(len(faces), 0.0)]
             self.pile += [Placed(face, *self._jitter(*pose)) for face, pose in zip(faces, poses, strict=True)]
 
-    @staticmethod
-    def _fan(n: int, turn: float) -> list[float]:
+    def _fan(self, n: int, turn: float) -> list[float]:
         """Where ``n`` cards turned ``turn`` degrees lie side by side, from the middle of the fan."""
         width, height = CARD_MM
-        across = width * abs(math.cos(math.radians(turn))) + height * abs(math.sin(math.radians(turn))) + GAP_MM
+        across = width * abs(math.cos(math.radians(turn))) + height * abs(math.sin(math.radians(turn))) + self.gap
         return [(i - (n - 1) / 2) * across for i in range(n)]
 
     def _fans(self, cx: float, cy: float, n: int) -> Iterator[list[tuple[float, float, float]]]:
