@@ -42,7 +42,7 @@ class BenchGame:
 GAMES: dict[str, BenchGame] = {
     "corgi-pileup": BenchGame(options={"starting_scores": [12, 12, 12]}, knobs={"mischief": 0.2}),
     "crazy-corgi": BenchGame(options={"starting_points": [3, 3, 3]}),  # two points to go: a set or two each
-    "squirrels": BenchGame(players=2, options={"rounds": 1}),  # two players: four stacks fill an A2 seat
+    "squirrels": BenchGame(players=2, options={"rounds": 1}),  # on the A2 mat; --players 3 or 4: zones drawn
     "clash-of-corgis": BenchGame(variant="original"),  # --variant treasure-island, or capture --players 2
 }
 

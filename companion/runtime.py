@@ -110,10 +110,11 @@ def live_table(
     watcher = None
     if camera is not None:
         source, catalogs = camera
-        watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe,
+        watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe_frame,
                               max_fps=config.camera.fps or MAX_FPS)
         _read_deck(watcher, catalogs, config, None)
-        table.on_game = lambda game, variant: _read_deck(watcher, catalogs, config, game, variant)
+        table.on_game = lambda game, variant: _read_deck(
+            watcher, catalogs, config, game, variant, len(session.game.setup.players) if session.game else None)
     voice = Voice(config.table.voice)
     session.add_device("voice", voice.health)
     with DeviceHub(
@@ -148,11 +149,11 @@ def live_table(
 
 
 def _read_deck(watcher: CardWatcher, catalogs: Callable[[str], Catalog], config: Config, game: str | None,
-               variant: str | None = None) -> None:
+               variant: str | None = None, players: int | None = None) -> None:
     """The camera reads the deck of the game in play (each game has its own deck, named as the game), on the mat
-    layout of that game and variant."""
+    layout of that game and variant; a mat with no room for the game (or its ``players``) is logged."""
     deck = game or config.camera.deck
-    advice = mat_advice(game, config.camera.mat, get_game(game).title if game else "")
+    advice = mat_advice(game, config.camera.mat, get_game(game).title if game else "", players)
     if advice:
         log.warning("%s", advice)
     try:

@@ -22,11 +22,13 @@ from companion.sim.table_bots import CameraGame
 @dataclass(frozen=True)
 class CameraBots:
     """``play(config, session, players, rng, stop, variant=, options=, pace=)`` plays one game to its end;
-    ``seats``: the most players its simulated table seats (``None``: as many as the game allows)."""
+    ``seats``: the most players its simulated table seats (``None``: as many as the game allows); ``players``: how
+    many sit down when the demo is not told (``None``: four, or as many as it seats)."""
 
     play: Callable[..., Any]
     summary: Callable[[Any], str]
     seats: int | None = None
+    players: int | None = None
 
 
 def _pigzup(played: SimulatedGame) -> str:
@@ -61,6 +63,6 @@ CAMERA_BOTS: dict[str, CameraBots] = {
     "pigzup": CameraBots(play_simulated, _pigzup),
     "corgi-pileup": CameraBots(play_corgi_by_camera, _corgi),
     "crazy-corgi": CameraBots(play_crazy_corgi_by_camera, _moves_and_questions),
-    "squirrels": CameraBots(play_squirrels_by_camera, _squirrels, seats=2),  # four stacks fill a seat of the A2 mat
+    "squirrels": CameraBots(play_squirrels_by_camera, _squirrels, seats=4, players=2),  # 3-4 on drawn zones
     "clash-of-corgis": CameraBots(_play_clash, _moves_and_questions),
 }

@@ -148,7 +148,8 @@ def play(args: argparse.Namespace, config: Config, session: TableSession, rng: r
 
 def game_options(args: argparse.Namespace) -> dict[str, Any]:
     """The game's options given on the command line (the ruleset says which it takes)."""
-    return {"rounds": args.rounds} if args.rounds is not None else {}
+    given = {"rounds": args.rounds, "hand": args.hand}
+    return {name: value for name, value in given.items() if value is not None}
 
 
 def table_size(args: argparse.Namespace) -> int | str:
@@ -157,7 +158,7 @@ def table_size(args: argparse.Namespace) -> int | str:
     camera_bots = CAMERA_BOTS.get(args.game) if args.entry == "camera" else None
     seats = camera_bots.seats if camera_bots is not None else None
     if args.players is None:
-        return min(4, seats or 4)
+        return (camera_bots and camera_bots.players) or min(4, seats or 4)
     if seats is not None and args.players > seats:
         return (f"the simulated {args.game} table seats {seats} players by camera, not {args.players}: "
                 f"use --players {seats}, or --entry direct")
@@ -220,6 +221,8 @@ def register(groups: Any) -> None:
     demo.add_argument("--players", type=int, choices=range(2, len(BOT_NAMES) + 1), metavar="N",
                       help="how many bots play (default 4, or as many as the game's camera table seats)")
     demo.add_argument("--rounds", type=int, help="rounds to play, for games played over rounds (Squirrels)")
+    demo.add_argument("--hand", type=int, help="cards kept in hand at the deal, a house rule for short rounds "
+                                               "(Squirrels: 0-8, ruling SQ-19)")
     demo.add_argument("--seed", type=int, help="repeat a game exactly (default: config [table] seed, else random)")
     demo.add_argument("--entry", choices=("camera", "direct"), default="camera",
                       help="how the bots' cards reach the table: through the simulated camera (the games in "

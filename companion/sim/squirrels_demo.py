@@ -21,11 +21,12 @@ from companion.games.squirrels import Squirrels
 from companion.games.squirrels.actions import Blind, Deal, Layout, Pickup, Play, Push, Reveal, Skip
 from companion.games.squirrels.state import Phase, SquirrelsState
 from companion.sim.squirrels_bots import SquirrelsBot
-from companion.sim.squirrels_world import DECK, MAT, SEATS, SquirrelsWorld
+from companion.sim.squirrels_world import DECK, SquirrelsWorld
 from companion.sim.table_bots import CameraGame, TableBots, play_in_world
 from companion.sim.worlds import plan_world
 from companion.table.adapters.squirrels import GATHER_FRAMES, stacks_label
 from companion.table.session import TableSession
+from companion.vision.zones import save_zones
 
 RULES = Squirrels()
 HIDDEN = (Deal.type, Layout.type, Reveal.type)  # moves the full-information game has no use for (see ``_moves``)
@@ -253,10 +254,15 @@ def play_squirrels_by_camera(
     play in the log, whose world is known, is resumed with its cards as they were."""
     plan = plan_world(config, session, DECK, players, rng)
     world = SquirrelsWorld(len(plan.players), seed=plan.seed)
-    setup = GameSetup(DECK, plan.players, variant, options or {}, seats=SEATS[: len(plan.players)])
+    setup = GameSetup(DECK, plan.players, variant, options or {}, seats=world.seat_zones)
+    if world.drawn:  # no mat: the zones drawn once on the camera's picture, as `companion calibrate zones` saves them
+        zones_file = config.resolve(f"var/sim-zones/squirrels-{len(plan.players)}.toml")
+        zones_file.parent.mkdir(parents=True, exist_ok=True)
+        save_zones(zones_file, world.drawn_zones(), world.base.frame)
+        config = replace(config, camera=replace(config.camera, zones_file=str(zones_file), zones={}))
 
     def team(config: Config) -> SquirrelsBots:
         return SquirrelsBots(session, world, world_seed=plan.seed, rng=rng, pace=pace,
                              forget_frames=config.camera.forget_frames, steady_frames=config.camera.steady_frames)
 
-    return play_in_world(config, session, world, plan, setup, mat=MAT, rng=rng, stop=stop, team=team)
+    return play_in_world(config, session, world, plan, setup, mat=world.mat, rng=rng, stop=stop, team=team)

@@ -1,7 +1,7 @@
 """The live table: one loop for every game, turning what the camera and the devices see into moves.
 
-Every input (a camera observation, a pad reading, a button press, a change of the session by anyone) goes into
-one queue and one thread handles them in order. The game being played decides what an observation means,
+Every input (a camera frame's observations, a pad reading, a button press, a change of the session by anyone)
+goes into one queue and one thread handles them in order. The game being played decides what an observation means,
 through its *table adapter* (``companion.table.adapters``); the rules decide whether it is legal:
 
 - exactly one legal reading: it is submitted;
@@ -68,6 +68,12 @@ class _Observed:
 
 
 @dataclass(frozen=True)
+class _Frame:
+    observations: tuple[Any, ...]
+    t: float
+
+
+@dataclass(frozen=True)
 class _Stop:
     pass
 
@@ -114,6 +120,10 @@ class LiveTable:
     def observe(self, observation: Any, t: float | None = None) -> None:
         """A camera observation, a pad reading or a button press, at host time ``t`` (now if not given)."""
         self._inbox.put(_Observed(observation, self.clock() if t is None else t))
+
+    def observe_frame(self, observations: Sequence[Any], t: float | None = None) -> None:
+        """The observations one camera frame completed: one input, so the adapter reads them together."""
+        self._inbox.put(_Frame(tuple(observations), self.clock() if t is None else t))
 
     # ------------------------------------------------------------------------------------ the loop
     def start(self) -> LiveTable:
@@ -163,6 +173,8 @@ class LiveTable:
             self._contained("a change of the game", lambda: self._changed(item.t))
         elif isinstance(item, _Observed):
             self._contained(repr(item.observation), lambda: self.adapter.observe(item.observation, item.t))
+        elif isinstance(item, _Frame):
+            self._contained(repr(item.observations), lambda: self.adapter.observe_frame(item.observations, item.t))
 
     def _contained(self, what: str, work: Callable[[], None]) -> None:
         """An adapter that fails on one input is reported and the table goes on with the next."""

@@ -48,9 +48,9 @@ def card_watcher(
     source: FrameSource,
     catalog: Catalog,
     settings: CameraSettings,
-    on_observation: Callable[[CameraObservation, float], None],
+    on_frame: Callable[[list[CameraObservation], float], None],
     resolve: Callable[[str], Path] = Path,
 ) -> CardWatcher:
-    """A watcher (not yet started) reporting every card that comes to rest, leaves or cannot be read in
-    ``source``'s frames."""
-    return CardWatcher(source, recognizer_for(catalog, settings, resolve), tracker_for(settings), on_observation)
+    """A watcher (not yet started) reporting, frame by frame, every card that comes to rest, leaves or cannot be
+    read in ``source``'s frames."""
+    return CardWatcher(source, recognizer_for(catalog, settings, resolve), tracker_for(settings), on_frame)

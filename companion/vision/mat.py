@@ -28,6 +28,12 @@ LOOT_GAMES = frozenset({"clash-of-corgis"})
 # benchmarks/bench_kennels.py; hardware/README.md, "Crazy Corgi"): on A3 three Kennels of 63 mm cards overlap.
 SMALLEST_MAT = {"crazy-corgi": "A2", "clash-of-corgis": "A2"}  # Clash: a party's two cards side by side
 MAT_SIZES = ("A3", "A2")  # smallest first
+# How many players a printed mat has room for, where that is fewer than the game's own limit. Squirrels: a player's
+# four stacks lie about 72 mm apart (the camera takes a card it no longer sees for one covered by a card it still
+# sees within ~65 mm, so a top lifted from a closer stack is never reported gone): some 280 mm a seat, wider than
+# any seat box. On A2 two players at seats 1 and 4 have room, their rows reaching into the unused seats beside them;
+# on A3 (a 420 mm mat) two such rows would cover the corner markers.
+MAT_PLAYERS = {"squirrels": {"A3": 0, "A2": 2}}
 GRID_GAMES = frozenset({("clash-of-corgis", "capture")})  # (game, variant)s whose mat is two players' card grids
 END_SEATS = frozenset({"seat-2", "seat-5"})  # the seats at the mat's short ends: their cards lie along x
 GRID_SEATS = ("seat-2", "seat-5")  # Capture's two players: the mat's ends, where their grids are
@@ -168,9 +174,17 @@ class MatLayout:
         return None
 
 
-def mat_advice(game: str | None, size: str, title: str = "") -> str | None:
-    """What a table on the ``size`` mat (``none``: zones drawn) must hear before it plays ``game`` (called
+def mat_advice(game: str | None, size: str, title: str = "", players: int | None = None) -> str | None:
+    """What a table on the ``size`` mat (``none``: zones drawn) must hear before ``players`` play ``game`` (called
     ``title``), or ``None``."""
+    room = MAT_PLAYERS.get(game or "", {})
+    if players is not None and players > room.get(size, players):
+        bigger = next((s for s in MAT_SIZES if room.get(s, 0) >= players), None)
+        fix = (f'set [camera] mat = "{bigger}"' if bigger else 'play on a table without the mat: draw its zones with '
+               '`companion calibrate zones` and set [camera] mat = "none"')
+        return (f"{title or game} for {players} players does not fit the {size} mat: each player's four stacks lie "
+                f"about 70 mm apart to be read, some 280 mm, and the mat has room for {room[size] or 'no'} such rows; "
+                f"{fix} (hardware/README.md)")
     needed = SMALLEST_MAT.get(game or "")
     if needed is None or size not in MAT_SIZES or MAT_SIZES.index(size) >= MAT_SIZES.index(needed):
         return None

@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 
 class CardWatcher:
-    """Reads a frame source on its own thread and calls ``on_observation`` for every camera observation.
+    """Reads a frame source on its own thread and calls ``on_frame`` with each frame's camera observations.
 
     An unplugged camera is retried by the source; its status is the watcher's health for the status page.
     """
@@ -33,14 +33,14 @@ class CardWatcher:
         source: FrameSource,
         recognizer: Recognizer | None,
         tracker: Tracker,
-        on_observation: Callable[[CameraObservation, float], None],
+        on_frame: Callable[[list[CameraObservation], float], None],
         *,
         max_fps: float = 15.0,
     ) -> None:
         self.source = source
         self.recognizer: Recognizer | None = recognizer
         self.tracker = tracker
-        self.on_observation = on_observation
+        self.on_frame = on_frame
         self.min_period = 1.0 / max_fps
         self.frames = 0
         self.still_frames = 0  # frames that showed what the last recognised one did: its reading was reused
@@ -118,8 +118,8 @@ class CardWatcher:
             now = time.monotonic()
             self.frames += 1
             self.last_frame_at = now
-            for observation in seen:
-                self.on_observation(observation, now)
+            if seen:
+                self.on_frame(seen, now)
             self._stop.wait(max(0.0, self.min_period - (now - started)))
 
     def _read(self, recognizer: Recognizer, frame: np.ndarray) -> list[CardFound]:

@@ -188,8 +188,10 @@ def test_demo_refuses_a_table_the_game_cannot_be_played_at(capsys, config_file):
     assert code == 2 and "PigzUp! is for 2 to 6 players, not 7." in err
     code, _, err = run(capsys, "-c", str(config_file), "demo", "--game", "corgi-pileup", "--variant", "turbo")
     assert code == 2 and "Corgi Pileup has no variant 'turbo'" in err
-    code, _, err = run(capsys, "-c", str(config_file), "demo", "--game", "squirrels", "--players", "4")
-    assert code == 2 and "seats 2 players by camera, not 4: use --players 2, or --entry direct" in err
+    code, _, err = run(capsys, "-c", str(config_file), "demo", "--game", "squirrels", "--players", "5")
+    assert code == 2 and "seats 4 players by camera, not 5: use --players 4, or --entry direct" in err
+    code, _, err = run(capsys, "-c", str(config_file), "demo", "--game", "squirrels", "--hand", "9")
+    assert code == 2 and "hand must be a whole number of cards from 0 to 8." in err
     code, _, err = run(capsys, "-c", str(config_file), "demo", "--game", "squirrels", "--rounds", "0")
     assert code == 2 and "rounds must be a whole number of rounds, at least 1." in err
     code, _, err = run(capsys, "-c", str(config_file), "demo", "--game", "pigzup", "--rounds", "2")

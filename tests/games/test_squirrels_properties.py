@@ -15,12 +15,14 @@ RULES = Squirrels()
 MAX_ACTIONS = 20_000  # far more than any real game needs: reaching it means the game cannot end
 
 games = st.builds(
-    lambda n, rounds, seed: (
-        GameSetup("squirrels", tuple(f"P{i}" for i in range(n)), options={"rounds": rounds}, full_information=True),
+    lambda n, rounds, hand, seed: (
+        GameSetup("squirrels", tuple(f"P{i}" for i in range(n)), options={"rounds": rounds, "hand": hand},
+                  full_information=True),
         seed,
     ),
     st.integers(2, 6),
     st.integers(1, 3),
+    st.integers(0, 8),  # the rulebook's 8 cards in hand, or fewer by house rule (ruling SQ-19)
     st.integers(0, 2**32 - 1),
 )
 

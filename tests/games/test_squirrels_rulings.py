@@ -8,6 +8,7 @@ import pytest
 
 from companion.games.base import GameSetup, MalformedAction
 from companion.games.squirrels.actions import Blind, Deal, Done, Pickup, Play, Push, Skip, Starter
+from companion.games.squirrels.cards import FULL_DECK
 from companion.games.squirrels.state import Phase
 from tests.games.squirrels_helpers import RULES, apply_all, arrange, dealt, refused, setup
 
@@ -165,6 +166,26 @@ def test_sq8_the_player_count_and_the_rounds_option_are_checked():
         RULES.setup(setup(decks=2))
     assert RULES.setup(setup()).rounds == 3
     assert RULES.setup(setup(rounds=7)).rounds == 7
+
+
+@pytest.mark.parametrize("hand", [0, 2])
+def test_sq19_a_short_round_deals_fewer_cards_to_the_hand_and_the_stacks_as_usual(hand):
+    names = ("Ana", "Ben", "Cai")
+    state = RULES.apply(RULES.setup(setup(names, hand=hand)), Deal(seed=5))
+    assert [len(h) for h in state.hands] == state.hand_counts == [hand] * 3
+    assert all(len(stacks) == 4 and all(len(st.down) == 2 for st in stacks) for stacks in state.stacks)
+    assert state.unused_count == 162 - (12 + hand) * 3 and all(state.cards_left(p) == 12 + hand for p in range(3))
+    assert state.all_cards() == sorted(FULL_DECK)  # the cards not dealt are the unused ones
+    assert RULES.describe(state, Deal(seed=5)) == f"Round 1: {12 + hand} cards dealt to each player."
+    live = RULES.setup(setup(names, full_information=False, hand=hand))
+    assert RULES.apply(live, Deal()).hand_counts == [hand] * 3  # the live table counts the short hands too
+
+
+def test_sq19_the_hand_option_is_checked():
+    for bad in (9, -1, 2.5, "4"):
+        with pytest.raises(MalformedAction, match="hand must be a whole number of cards from 0 to 8"):
+            RULES.setup(setup(hand=bad))
+    assert RULES.setup(setup()).hand_size == 8
 
 
 def test_sq9_a_player_with_only_skips_and_nobody_to_skip_ends_the_turn():

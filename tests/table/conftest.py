@@ -51,10 +51,9 @@ class Camera:
         self.frame = 0
 
     def lands(self, *faces: str, zone: str = "centre") -> None:
-        """Cards coming to rest in ``zone`` in one frame."""
+        """Cards coming to rest in ``zone`` in one frame, reported together as the camera watcher does."""
         self.frame += 1
-        for face in faces:
-            self.table.observe(CardSeen(zone, face, 0.9, self.frame))
+        self.table.observe_frame([CardSeen(zone, face, 0.9, self.frame) for face in faces])
         self.table.drain()
 
     def gone(self, face: str, zone: str = "centre") -> None:

@@ -3,6 +3,8 @@ their seat, Blind cards, Skip cards set before a player and the pile taken away 
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from companion.games.base import GameSetup, RuleViolation
@@ -32,8 +34,7 @@ class Camera:
 
     def send(self, *observations) -> None:
         assert self.table is not None
-        for observation in observations:
-            self.table.observe(observation, self.t)
+        self.table.observe_frame(observations, self.t)  # one frame's observations, as the watcher reports them
         self.table.drain()
 
     def lands(self, *faces: str, zone: str = "centre", frames: int = 10) -> None:
@@ -362,6 +363,23 @@ def test_sq18_a_card_of_the_same_play_read_a_frame_late_joins_it(session, laid_o
     camera.wait(SETTLE_S)
     assert standing(session)[-1] == {"type": "play", "player": CAI, "cards": ["5"]}
     assert session.state.hand_counts == [6, 6, 7]
+
+
+def test_cards_of_one_frame_are_one_play_on_the_running_table(session, laid_out, camera) -> None:
+    """The table's own thread reads a frame's observations together (one input; its clock ticks after the whole
+    frame): Ana's two 8s landing together are recorded once, never recorded and taken back to add the second."""
+    played = threading.Event()
+    session.subscribe(lambda _snap: played.set() if standing(session) else None)
+    laid_out.start()
+    try:
+        camera.frame += 10
+        laid_out.observe_frame([CardSeen("centre", "8", 0.9, camera.frame), CardSeen("centre", "8", 0.9, camera.frame)],
+                               camera.t)
+        assert played.wait(10)
+    finally:
+        laid_out.stop()
+    assert standing(session) == [{"type": "play", "player": ANA, "cards": ["8", "8"]}]
+    assert [e.kind for e in session.log.events(session.game_id) if e.kind == "undo"] == []
 
 
 def test_a_question_the_referee_settled_by_typing_is_withdrawn(session, laid_out, camera) -> None:

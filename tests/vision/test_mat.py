@@ -111,6 +111,19 @@ def test_a_table_on_a_mat_too_small_for_the_game_is_told_which_mat_it_needs() ->
     assert mat_advice("corgi-pileup", "A3") is None and mat_advice(None, "A3") is None
 
 
+def test_a_mat_with_no_room_for_that_many_squirrels_players_is_told_what_to_use() -> None:
+    """Four stacks a player, about 70 mm apart: two players on A2 (seats 1 and 4), none on A3; more need drawn
+    zones."""
+    assert mat_advice("squirrels", "A2", "Squirrels", players=2) is None
+    assert mat_advice("squirrels", "none", "Squirrels", players=6) is None
+    on_a3 = mat_advice("squirrels", "A3", "Squirrels", players=2)
+    assert on_a3 is not None and on_a3.startswith("Squirrels for 2 players does not fit the A3 mat")
+    assert 'mat = "A2"' in on_a3
+    three = mat_advice("squirrels", "A2", "Squirrels", players=3)
+    assert three is not None and "room for 2 such rows" in three and 'mat = "none"' in three
+    assert "calibrate zones" in three
+
+
 def test_captures_mat_has_two_grids_whose_columns_face_each_other() -> None:
     """Capture the Illusionist: 12 places a player at each end, none overlapping, each big enough for a card upright
     (88 mm towards its player) and the second player's own column C in the strip of the first's column 5 - C."""

@@ -58,9 +58,9 @@ def test_the_watcher_reuses_still_frames_and_still_reports_a_card_that_lands(cat
     seen: list[CameraObservation] = []
     done = threading.Event()
 
-    def observe(observation: CameraObservation, _t: float) -> None:
-        seen.append(observation)
-        if len(seen) == 2:
+    def observe(frame: list[CameraObservation], _t: float) -> None:
+        seen.extend(frame)
+        if len(seen) >= 2:
             done.set()
 
     settings = CameraSettings()

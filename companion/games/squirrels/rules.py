@@ -42,7 +42,7 @@ from companion.games.squirrels.cards import (
     over_supply,
     points,
 )
-from companion.games.squirrels.state import DEALT, FOUR, HAND, STACKS, Phase, SquirrelsState, Stack
+from companion.games.squirrels.state import FOUR, HAND, STACKS, Phase, SquirrelsState, Stack
 
 ORDINAL = ("first", "second", "third", "fourth")
 DEFAULT_ROUNDS = 3  # "A game consists of three rounds. However, players can agree to a different number."
@@ -84,6 +84,9 @@ class Squirrels(Ruleset[SquirrelsState]):
     options: ClassVar[tuple[GameOption, ...]] = (
         GameOption("rounds", "How many rounds", OptionKind.NUMBER, f"{DEFAULT_ROUNDS} rounds", low=1, high=20),
         GameOption("first_player", "Who starts the first round", OptionKind.SEAT, "drawn at the table"),
+        # House rule (ruling SQ-19): a short round for a quick game, the four stacks dealt as usual.
+        GameOption("hand", "Cards held in hand (house rule: fewer for short rounds)", OptionKind.NUMBER,
+                   f"{HAND}, as the rulebook deals", low=0, high=HAND),
     )
 
     # ----------------------------------------------------------------------------------------- setup
@@ -97,6 +100,9 @@ class Squirrels(Ruleset[SquirrelsState]):
         first = setup.options.get("first_player")
         if first is not None and (not _whole(first) or not 0 <= first < n):
             raise MalformedAction("bad-option", f"first_player must be a seat from 0 to {n - 1}.")
+        hand = setup.options.get("hand", HAND)
+        if not _whole(hand) or not 0 <= hand <= HAND:
+            raise MalformedAction("bad-option", f"hand must be a whole number of cards from 0 to {HAND}.")
         state = SquirrelsState(setup=setup, rounds=rounds, hand_counts=[0] * n, stacks=[[] for _ in range(n)],
                                skips=[False] * n, owed=[False] * n)
         self._begin_round(state)
@@ -199,21 +205,21 @@ class Squirrels(Ruleset[SquirrelsState]):
             if action.seed is not None:
                 deck = list(FULL_DECK)
                 random.Random(action.seed).shuffle(deck)
-                packets = [deck[p * DEALT:(p + 1) * DEALT] for p in range(n)]
+                packets = [deck[p * s.dealt:(p + 1) * s.dealt] for p in range(n)]
                 # "Each player makes 4 stacks ... by dealing two cards face down and the top card face up."
                 stacks = [[packet[3 * i:3 * i + 3] for i in range(STACKS)] for packet in packets]
                 hands = [packet[3 * STACKS:] for packet in packets]
             else:
                 assert action.hands is not None and action.stacks is not None
-                hands, stacks = self._explicit_deal(n, action.hands, action.stacks)
+                hands, stacks = self._explicit_deal(n, s.hand_size, action.hands, action.stacks)
             dealt = Counter(c for hand in hands for c in hand) + Counter(c for st in stacks for x in st for c in x)
             s.unused = sorted((Counter(FULL_DECK) - dealt).elements())
             s.hands = [sorted(hand) for hand in hands]
             s.stacks = [[Stack(three[2], (three[0], three[1])) for three in player] for player in stacks]
             s.phase = Phase.PLAY
         # "The remaining 8 cards are held by the player in their hands." "The remaining cards are not used".
-        s.hand_counts = [HAND] * n
-        s.unused_count = len(FULL_DECK) - DEALT * n
+        s.hand_counts = [s.hand_size] * n
+        s.unused_count = len(FULL_DECK) - s.dealt * n
         s.pile, s.discard, s.revealed = [], [], {}
         s.known = [{} for _ in range(n)]
         s.skips, s.owed = [False] * n, [False] * n
@@ -222,13 +228,13 @@ class Squirrels(Ruleset[SquirrelsState]):
         s.current = s.starter
 
     def _explicit_deal(
-        self, n: int, hands: Sequence[Sequence[str]], stacks: Sequence[Sequence[Sequence[str]]]
+        self, n: int, size: int, hands: Sequence[Sequence[str]], stacks: Sequence[Sequence[Sequence[str]]]
     ) -> tuple[list[list[str]], list[list[list[str]]]]:
-        shape = f"{n} hands of {HAND} cards and {n} sets of {STACKS} stacks of 3 cards (bottom first)"
+        shape = f"{n} hands of {size} cards and {n} sets of {STACKS} stacks of 3 cards (bottom first)"
         if (
             len(hands) != n
             or len(stacks) != n
-            or any(len(hand) != HAND for hand in hands)
+            or any(len(hand) != size for hand in hands)
             or any(len(player) != STACKS or any(len(three) != 3 for three in player) for player in stacks)
         ):
             raise MalformedAction("bad-deal", f"An explicit deal lists {shape}.")
@@ -685,7 +691,7 @@ class Squirrels(Ruleset[SquirrelsState]):
         if s.phase is Phase.STARTER:
             return "Draw who starts: " + ", ".join(names[p] for p in s.candidates) + "."
         if s.phase is Phase.DEAL:
-            return f"Shuffle and deal {DEALT} cards to each player."
+            return f"Shuffle and deal {s.dealt} cards to each player."
         if s.phase is Phase.LAYOUT:
             return "Lay out four stacks each: " + ", ".join(names[p] for p in self.to_move(s)) + " still to do."
         if s.phase is Phase.REVEAL:
@@ -788,7 +794,7 @@ class Squirrels(Ruleset[SquirrelsState]):
                 seat = action.seat if action.seed is None else self._drawn(state, action.seed)
                 return f"{names[seat]} starts round {state.round}." if seat is not None else "starter"
             case Deal():
-                return f"Round {state.round}: {DEALT} cards dealt to each player."
+                return f"Round {state.round}: {state.dealt} cards dealt to each player."
             case Layout(player=p, tops=tops):
                 return f"{names[p]} laid out stacks showing {', '.join(name(c) for c in tops)}."
             case Play(player=p, cards=cards, stacks=stacks, value=value):

@@ -12,6 +12,7 @@ from companion.games.base import Finding, GameState, Outcome
 STACKS = 4  # "Each player makes 4 stacks in front of them"
 HAND = 8  # "The remaining 8 cards are held by the player in their hands."
 DEALT = 20  # "Stacks of 20 cards are dealt face down and given to each player."
+STACKED = DEALT - HAND  # four stacks of three
 FOUR = 4  # "Once four cards in the pile have the same value ... The entire pile is cleared"
 
 
@@ -72,6 +73,16 @@ class SquirrelsState(GameState):
     @property
     def full_information(self) -> bool:
         return self.setup.full_information
+
+    @property
+    def hand_size(self) -> int:
+        """Cards each player holds after the deal: the rulebook's 8, or fewer by house rule (ruling SQ-19)."""
+        return int(self.setup.options.get("hand", HAND))
+
+    @property
+    def dealt(self) -> int:
+        """Cards dealt to each player: the four stacks and the hand."""
+        return STACKED + self.hand_size
 
     @property
     def totals(self) -> list[int]:

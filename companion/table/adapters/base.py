@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -23,6 +24,13 @@ class TableAdapter:
 
     def observe(self, observation: Any, t: float) -> None:
         """A camera observation, a pad reading or a button press at host time ``t``."""
+
+    def observe_frame(self, observations: Sequence[Any], t: float) -> None:
+        """The observations one camera frame completed, together: the table ticks only after the whole frame, so
+        cards that landed together are read together (several of one value are one play, not a play taken back
+        and read again with each late card). By default each goes to ``observe`` in turn."""
+        for observation in observations:
+            self.observe(observation, t)
 
     def changed(self, t: float) -> None:
         """The session changed (a move by anyone, an undo, the referee): follow it, ask what it now needs."""
