@@ -26,7 +26,7 @@ lint: $(BIN)/.installed-dev
 
 test: lint
 	bash .ci/install-browser
-	bash .ci/install-card-art-tools
+	bash .ci/install-render-tools
 	$(BIN)/python -m pytest
 
 bench: $(BIN)/.installed-dev

@@ -8,6 +8,7 @@ and nothing is written.
 
 from __future__ import annotations
 
+import itertools
 import statistics
 import sys
 import threading
@@ -90,7 +91,12 @@ class Step:
 
 
 class ReadingTap:
-    """A link listener that hands one pad's readings to whoever is collecting, after a settle delay."""
+    """A link listener that hands one pad's readings to whoever is collecting, after a settle delay.
+
+    Readings already on their way when the person pressed Enter weighed what was on the pad before: the
+    collection starts only after the Pico's answer to a ping sent then (the Pico sends its frames in order), and
+    the settle delay runs from the first reading after that answer, on the Pico's clock.
+    """
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -98,21 +104,29 @@ class ReadingTap:
         self.pad = 0
         self.wanted = 0
         self.settle_us = 0
+        self.after_token: int | None = None  # the ping whose answer starts the collection
         self.skip_until_us: int | None = None
         self.values: list[int] = []
         self.last_raw: int | None = None
 
-    def start(self, pad: int, wanted: int, settle_s: float) -> None:
+    def start(self, pad: int, wanted: int, settle_s: float, after_token: int) -> None:
         with self.lock:
             self.pad, self.wanted, self.settle_us = pad, wanted, int(settle_s * 1_000_000)
-            self.skip_until_us, self.values, self.last_raw = None, [], None
+            self.after_token, self.skip_until_us, self.values, self.last_raw = after_token, None, [], None
             self.done.clear()
 
     def __call__(self, message: p.Message, device_us: int | None, _host_s: float) -> None:
+        if isinstance(message, p.Pong):
+            with self.lock:
+                if message.token == self.after_token:
+                    self.after_token = None
+            return
         if not isinstance(message, p.Sample) or message.pad != self.pad or device_us is None:
             return
         with self.lock:
             self.last_raw = message.raw
+            if self.after_token is not None:
+                return  # weighed before Enter was pressed
             if self.skip_until_us is None:
                 self.skip_until_us = device_us + self.settle_us  # hands off the pad first
             if device_us < self.skip_until_us or len(self.values) >= self.wanted:
@@ -136,6 +150,7 @@ class Wizard:
         self.out = out or sys.stdout
         self.ask = ask
         self.tap = ReadingTap()
+        self._tokens = itertools.count(0xCA11B)
         link.add_listener(self.tap)
 
     def close(self) -> None:
@@ -152,7 +167,9 @@ class Wizard:
         self.ask(f"{prompt}, then press Enter ")
         if self.on_step is not None:
             self.on_step(step)
-        self.tap.start(pad, self.samples, self.settle_s)
+        token = next(self._tokens)
+        self.tap.start(pad, self.samples, self.settle_s, after_token=token)
+        self.link.ping(token)
         deadline = time.monotonic() + 3 * (self.samples / self.rate() + self.settle_s) + 2
         while not self.tap.done.wait(0.1):
             if time.monotonic() > deadline:

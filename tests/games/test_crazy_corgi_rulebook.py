@@ -425,6 +425,14 @@ def test_two_to_six_players():
         CC.setup(GameSetup("crazy-corgi", tuple("ABCDEFG")))
 
 
+def test_the_markers_shown_never_need_more_than_the_box_holds():
+    # "12 Small point markers (1 VP)", "6 Large point markers (3 VP)": five players on 4 and a winner on 7 would
+    # need seven large markers if each took as many as fit; the scoreboard hands out the box's six.
+    assert CC.markers([4, 4, 4, 4, 4, 7]) == ["1 large + 1 small"] * 5 + ["1 large + 4 small"]
+    assert CC.markers([7, 6, 0]) == ["2 large + 1 small", "2 large", "none"]
+    assert CC.markers([2, 1]) == ["2 small", "1 small"]
+
+
 def test_the_youngest_player_starts():
     # "The youngest player will be the starting player." (Ruling CC-15: the referee names the seat.)
     state = start(MGN, first_player=2)

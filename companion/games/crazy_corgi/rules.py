@@ -8,7 +8,7 @@ card revealed in the draw zone, a card arriving in a Kennel, a Kennel cleared.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from companion.games.actions import Action, Deal, Reshuffle
@@ -72,6 +72,7 @@ EVENT_EFFECTS = {
     "bowl": "They peek at the top card, then may stop at once.",
 }
 LARGE_MARKER = 3  # "12 Small point markers (1 VP)", "6 Large point markers (3 VP)"
+LARGE_MARKERS_IN_THE_BOX = 6
 
 
 class CrazyCorgi(Ruleset[CrazyState]):
@@ -651,20 +652,35 @@ class CrazyCorgi(Ruleset[CrazyState]):
         return f"{name} reveals another card or stops ({len(s.drawn)} of at most {MAX_DRAW})."
 
     @staticmethod
-    def markers(points: int) -> str:
-        """The point markers a player should hold: as many large (3) as fit, the rest small (1)."""
-        large, small = divmod(points, LARGE_MARKER)
-        parts = [f"{large} large"] * bool(large) + [f"{small} small"] * bool(small)
-        return " + ".join(parts) or "none"
+    def markers(points: Sequence[int]) -> list[str]:
+        """The point markers each player should hold, from the box's 6 large (3) and 12 small (1).
+
+        Large markers go one at a time to whoever holds the most points in small ones, so the box never runs
+        short: at most 27 points are out (Ruling CC-14), and once the six large ones are out the rest is at most
+        9 small ones.
+        """
+        large = [0] * len(points)
+        for _ in range(LARGE_MARKERS_IN_THE_BOX):
+            in_small = [p - LARGE_MARKER * n for p, n in zip(points, large, strict=True)]
+            seat = max(range(len(points)), key=in_small.__getitem__)  # a tie: the first seat
+            if in_small[seat] < LARGE_MARKER:
+                break
+            large[seat] += 1
+        return [
+            " + ".join([f"{n} large"] * bool(n) + [f"{p - LARGE_MARKER * n} small"] * bool(p - LARGE_MARKER * n))
+            or "none"
+            for p, n in zip(points, large, strict=True)
+        ]
 
     def scoreboard(self, state: CrazyState) -> Scoreboard:
         s = state
         waiting = set(self.to_move(s))
+        markers = self.markers(s.points)
         rows = tuple(
             ScoreRow(
                 seat=i,
                 name=name,
-                cells=(s.points[i], *(names(k) if k else "" for k in s.kennels[i]), self.markers(s.points[i])),
+                cells=(s.points[i], *(names(k) if k else "" for k in s.kennels[i]), markers[i]),
                 active=i in waiting,
             )
             for i, name in enumerate(s.players)
