@@ -17,9 +17,9 @@ do, so the load average is printed beside them. ``card -> page, less drawing`` i
 drawing of the changed frame taken out: what a table whose camera costs nothing would show on this machine.
 
 ``--idle TRICKS`` plays scripted tricks instead (a hand reaches in, the card lands 0.2 x pace later, the next
-player starts when it is reported, the trick is collected) and runs the watcher and the simulated camera (filming
-at the configured rate) on the camera's own clock: CPU seconds plus the waits asked for, as if they had a core to
-themselves. That figure hardly moves with the load, so a change can be measured on this shared machine; it is
+player starts when it is reported, the trick is collected) and steps the watcher on the camera's own clock: CPU
+seconds plus the waits it asks for, as if it had a core to itself (the simulated camera films the table as each
+frame is read). That figure hardly moves with the load, so a change can be measured on this shared machine; it is
 printed for the watcher as built and for one that recognises every changed frame (none passed over while the table
 is still changing). It stops at the report: add the live table's few milliseconds.
 """
@@ -254,7 +254,7 @@ def idle_core(folder: Path, tricks: int, pace: float, gate: StillnessGate) -> tu
     world = CorgiWorld(3, seed=7)
     drawn: list[Span] = []
     clock = CameraClock()
-    camera = WorldCamera(world, config.camera.fps, clock=clock, sleep=clock.wait)
+    camera = WorldCamera(world)
     camera.read = Stopwatch(time.process_time).timed(drawn, camera.read)  # type: ignore[method-assign]
     reports: list[tuple[float, Any]] = []
     watcher = CardWatcher(FrameSource("world", lambda: camera, live=True), recognizer_for(catalog, config.camera),

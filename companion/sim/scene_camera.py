@@ -6,9 +6,6 @@ one by one a hand reaches over a card, which is then seen face up.
 
 from __future__ import annotations
 
-import math
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -93,33 +90,13 @@ class WorldCamera:
 
     A table that has not changed since the last frame is not drawn again: the last drawing gets fresh sensor
     noise, as a real camera's next frame of a still table would (drawing costs the simulator far more than a real
-    camera spends on a frame, and would otherwise be counted in the table's reaction time).
+    camera spends on a frame, and would otherwise be counted in the table's reaction time)."""
 
-    With ``fps`` it films at that rate, as a camera asked for it does: a frame every ``1 / fps`` seconds, and a read
-    waits for the next one when the last was read already (one taken while the reader was busy is there at once).
-    Without, every read films the table at once."""
-
-    def __init__(self, world: World, fps: float | None = None, clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(self, world: World) -> None:
         self.world = world
         self._open = True
         self._still: Scene | None = None
         self._drawn: np.ndarray | None = None
-        self._period = 1.0 / fps if fps else 0.0
-        self._clock, self._sleep = clock, sleep
-        self._first: float | None = None  # when the camera started filming
-        self._taken = -1  # the last frame read, counted from the first
-
-    def _wait_for_frame(self) -> None:
-        """Until the camera takes a frame not read yet."""
-        now = self._clock()
-        if self._first is None:
-            self._first = now
-        latest = math.floor((now - self._first) / self._period)
-        if latest <= self._taken:
-            self._sleep(self._first + (self._taken + 1) * self._period - now)
-            latest = self._taken + 1
-        self._taken = latest
 
     def isOpened(self) -> bool:  # the cv2.VideoCapture name
         return self._open
@@ -127,8 +104,6 @@ class WorldCamera:
     def read(self) -> tuple[bool, np.ndarray | None]:
         if not self._open:
             return False, None
-        if self._period:
-            self._wait_for_frame()
         scene = self.world.scene()
         look = scene.look
         if look.shot_noise or look.jpeg:  # noise that depends on the picture: drawn whole every time

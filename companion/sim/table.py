@@ -44,8 +44,7 @@ def simulated_table(
     """The live table around ``session`` with the simulator at its ends, for as long as the block lasts."""
     if config.serial.port != SIM_PORT:
         raise SystemExit('the simulated table needs the emulated Pico: set [serial] port = "sim"')
-    fps = config.camera.fps or None  # a camera asked for a rate films at it (0: as fast as it is read)
-    source = FrameSource("simulated camera", lambda: WorldCamera(world, fps), live=True)
+    source = FrameSource("simulated camera", lambda: WorldCamera(world), live=True)
     catalog = simulated_catalog(config, deck_name)
 
     def catalogs(deck: str) -> Catalog:

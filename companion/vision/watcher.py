@@ -127,11 +127,7 @@ class CardWatcher:
         self.last_frame_at = now
         for observation in seen:
             self.on_observation(observation, now)
-        # The cap is on recognitions. After a frame that cost next to nothing, the next is read sooner: a camera
-        # asked for this rate makes the read wait for its next frame (the watcher reads it as it is taken, not up
-        # to a frame late), one running faster is read at most twice as often as asked.
-        period = self.min_period if change is Change.CHANGED else self.min_period / 2
-        return max(0.0, period - (now - started))
+        return max(0.0, self.min_period - (now - started))
 
     def _read(self, recognizer: Recognizer, frame: np.ndarray) -> tuple[Change, list[CardFound]]:
         """How ``frame`` changed, and the cards in it: the last reading again when the table is still, else a
