@@ -12,9 +12,9 @@ stage of every card the camera read, from the moment a bot put it down in the wo
 - steady: from there to the tracker's report (the frames that make it steady: ``steady_frames`` in all);
 - table: from the report to the session telling its subscribers (the live table's queue, the rules, the log).
 
-The CPU figures (the thread's own ``thread_time``) do not depend on how loaded the machine is; the wall figures
-do, so the load average is printed beside them. ``card -> page, less drawing`` is the latency with the simulator's
-drawing of the changed frame taken out: what a table whose camera costs nothing would show on this machine.
+The CPU figures (the camera thread's own ``thread_time``; OpenCV's worker threads are not in it) hardly depend on
+how loaded the machine is; the wall figures do, so the load average is printed beside them. ``card -> page,
+less drawing`` is the latency with the simulator's drawing of the recognised frame taken out.
 
 ``--idle TRICKS`` plays scripted tricks instead (a hand reaches in, the card lands 0.2 x pace later, the next
 player starts when it is reported, the trick is collected) and steps the watcher on the camera's own clock: CPU
@@ -166,13 +166,14 @@ def cpu_between(spans: list[Span], start: float, end: float) -> float:
 def card_times(watch: Stopwatch) -> list[CardTimes]:
     """Each card put down whose report and record were seen, stage by stage."""
     out = []
-    for landed, face in watch.landed:
+    next_landed = [t for t, _face in watch.landed[1:]] + [float("inf")]
+    for (landed, face), before in zip(watch.landed, next_landed, strict=True):
         read = first(watch.read, landed, lambda s: s.start, lambda s: s.what)  # the first frame recognised since
         drawn = read and next((s for s in reversed(watch.drawn) if s.end <= read.start), None)  # its drawing
         report = first(watch.reported, landed, lambda r: r[0], lambda r, face=face: r[1] == face)
         told = report and first(watch.told, report[0], lambda t: t[0], lambda t, face=face: str(t[1]) == face)
-        if drawn is None or report is None or told is None or told[0] - landed > 5.0 or drawn.start < landed:
-            continue  # a card refused (played out of turn), or typed by the referee
+        if drawn is None or report is None or told is None or told[0] > before or drawn.start < landed:
+            continue  # a card refused (played out of turn), or typed by the referee: not recorded before the next
         camera = watch.drawn + watch.read
         busy = any(s.start <= landed < s.end for s in camera)
         out.append(CardTimes(drawn.start - landed, drawn.end - drawn.start, drawn.cpu, read.end - read.start,
