@@ -1,8 +1,13 @@
 """Is the table still? A frame that differs from the last recognised one only by the camera's noise shows the same
 cards: reusing that frame's reading costs a subtraction instead of a recognition. On a still table (most of a game)
-the camera thread is then free the moment a card lands, and a Pi keeps up where it would fall behind."""
+the camera thread is then free the moment a card lands, and a Pi keeps up where it would fall behind.
+
+A frame that differs from the camera's frame just before it too shows something moving (a hand bringing a card):
+its reading would be stale by the time it is done, so the watcher may wait a frame for the table to settle."""
 
 from __future__ import annotations
+
+from enum import Enum
 
 import cv2
 import numpy as np
@@ -12,14 +17,24 @@ CHANGE_LEVEL = 8.0  # a cell whose mean grey moved by more than this (0-255) has
 RECHECK_FRAMES = 15  # recognise at least this often anyway, so a slow drift of the light is never missed
 
 
+class Change(Enum):
+    """What a frame shows against the last recognised one and the frame before it."""
+
+    STILL = "still"  # what the last recognised frame showed: its reading stands
+    CHANGED = "changed"  # something else, or a recheck is due: recognise it
+    MOVING = "moving"  # something else, and it differs from the frame before it too: it is still changing
+
+
 class StillnessGate:
-    """Says whether a frame may reuse the last recognised frame's reading (``still``), and remembers each frame
-    that was recognised (``recognised``)."""
+    """Says how a frame differs from the last recognised one (``look``), and remembers each frame that was
+    recognised (``recognised``)."""
 
     def __init__(self, change_level: float = CHANGE_LEVEL, recheck_frames: int = RECHECK_FRAMES) -> None:
         self.change_level = change_level
         self.recheck_frames = recheck_frames
         self._last: np.ndarray | None = None
+        self._previous: np.ndarray | None = None  # the cells of the frame looked at last
+        self._waited = False  # the frame looked at last was moving: the next change is recognised whatever
         self._skipped = 0
 
     def _cells(self, frame: np.ndarray) -> np.ndarray:
@@ -28,18 +43,29 @@ class StillnessGate:
         return cv2.resize(grey, (max(1, w // CELL_PX), max(1, h // CELL_PX)), interpolation=cv2.INTER_AREA
                           ).astype(np.int16)
 
-    def still(self, frame: np.ndarray) -> bool:
-        """True when ``frame`` shows what the last recognised frame showed (and a recheck is not due)."""
-        if self._last is None or self._skipped >= self.recheck_frames:
-            return False
+    def _differ(self, cells: np.ndarray, other: np.ndarray | None) -> bool:
+        return other is None or cells.shape != other.shape or int(np.abs(cells - other).max()) > self.change_level
+
+    def look(self, frame: np.ndarray) -> Change:
+        """How ``frame`` differs from the last recognised frame (a recheck due counts as a change). ``MOVING`` only
+        when the frame before it was still too: a change is waited on for one frame at most (a flickering light
+        or a hand that never rests must not stop the camera), and never right after a recognition, which takes
+        longer than a frame: the frame before is then too old to say whether anything is moving."""
         cells = self._cells(frame)
-        if cells.shape != self._last.shape or int(np.abs(cells - self._last).max()) > self.change_level:
-            return False
-        self._skipped += 1
-        return True
+        previous, self._previous = self._previous, cells
+        waited, self._waited = self._waited, False
+        if self._last is not None and self._skipped < self.recheck_frames and not self._differ(cells, self._last):
+            self._skipped += 1
+            return Change.STILL
+        if not waited and previous is not self._last and self._differ(cells, previous):
+            self._waited = True
+            return Change.MOVING
+        return Change.CHANGED
 
     def recognised(self, frame: np.ndarray) -> None:
+        """``frame`` was recognised: the next frames are compared with it."""
         self._last, self._skipped = self._cells(frame), 0
+        self._previous = self._last
 
     def forget(self) -> None:
         """The next frame is recognised whatever it shows (a new deck, a new tracker)."""

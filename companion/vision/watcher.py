@@ -15,7 +15,7 @@ from companion.table.observations import CameraObservation
 from companion.vision.light import Light
 from companion.vision.pipeline import CardFound, Recognizer
 from companion.vision.sources import FrameSource
-from companion.vision.stillness import StillnessGate
+from companion.vision.stillness import Change, StillnessGate
 from companion.vision.tracker import Tracker
 from companion.vision.zones import ZonesError
 
@@ -36,14 +36,18 @@ class CardWatcher:
         on_frame: Callable[[list[CameraObservation], float], None],
         *,
         max_fps: float = 15.0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        """``clock``: the host's time (a benchmark may give the camera thread's own time)."""
         self.source = source
         self.recognizer: Recognizer | None = recognizer
         self.tracker = tracker
         self.on_frame = on_frame
         self.min_period = 1.0 / max_fps
+        self.clock = clock
         self.frames = 0
         self.still_frames = 0  # frames that showed what the last recognised one did: its reading was reused
+        self.moving_frames = 0  # frames passed over while the table was changing (a hand bringing a card)
         self.frame_ms = 0.0  # how long recognising the last frame that changed took (still frames cost ~nothing)
         self.light: Light | None = None  # what the last recognised frame showed of the light (the camera panel)
         self.mat_registered = False  # whether the mat was found in it (or kept from an earlier frame)
@@ -80,11 +84,12 @@ class CardWatcher:
         status = asdict(self.source.status)
         if self.problem and status["ok"]:
             status.update(ok=False, message=self.problem)
-        age = None if self.last_frame_at is None else round(time.monotonic() - self.last_frame_at, 1)
+        age = None if self.last_frame_at is None else round(self.clock() - self.last_frame_at, 1)
         return {
             **status,
             "frames": self.frames,
             "still_frames": self.still_frames,
+            "moving_frames": self.moving_frames,
             "frame_ms": round(self.frame_ms, 1),
             "last_frame_age_s": age,
             "mat_registered": self.mat_registered,
@@ -93,43 +98,51 @@ class CardWatcher:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            started = time.monotonic()
-            frame = self.source.read()
-            if frame is None:
-                self._stop.wait(self.source.retry_seconds if self.source.live else 0.5)
-                continue
-            self.frame_size = (frame.shape[1], frame.shape[0])
-            recognizer, tracker = self.recognizer, self.tracker
-            if recognizer is None:
-                self.problem = self.idle_reason
-                self._stop.wait(self.source.retry_seconds)
-                continue
-            try:
-                seen = tracker.update(self._read(recognizer, frame))
-            except ZonesError as exc:  # a setup problem, the same every frame: shown, not logged each time
-                self.problem = str(exc)
-                self._stop.wait(self.source.retry_seconds)
-                continue
-            except Exception as exc:
-                log.exception("recognising a frame failed; the camera carries on")
-                self.problem = f"recognising a frame failed: {exc}"
-                continue
-            self.problem = None
-            now = time.monotonic()
-            self.frames += 1
-            self.last_frame_at = now
-            if seen:
-                self.on_frame(seen, now)
-            self._stop.wait(max(0.0, self.min_period - (now - started)))
+            self._stop.wait(self.step())
 
-    def _read(self, recognizer: Recognizer, frame: np.ndarray) -> list[CardFound]:
-        """The cards in ``frame``: the last reading again when the table is still, else a recognition."""
-        if self.stillness.still(frame):
+    def step(self) -> float:
+        """Read and handle one frame; returns how long to wait before the next (the fps cap, or a retry)."""
+        started = self.clock()
+        frame = self.source.read()
+        if frame is None:
+            return self.source.retry_seconds if self.source.live else 0.5
+        self.frame_size = (frame.shape[1], frame.shape[0])
+        recognizer, tracker = self.recognizer, self.tracker
+        if recognizer is None:
+            self.problem = self.idle_reason
+            return self.source.retry_seconds
+        try:
+            change, cards = self._read(recognizer, frame)
+            seen = [] if change is Change.MOVING else tracker.update(cards)
+        except ZonesError as exc:  # a setup problem, the same every frame: shown, not logged each time
+            self.problem = str(exc)
+            return self.source.retry_seconds
+        except Exception as exc:
+            log.exception("recognising a frame failed; the camera carries on")
+            self.problem = f"recognising a frame failed: {exc}"
+            return 0.0
+        self.problem = None
+        now = self.clock()
+        self.frames += 1
+        self.last_frame_at = now
+        if seen:
+            self.on_frame(seen, now)
+        return max(0.0, self.min_period - (now - started))
+
+    def _read(self, recognizer: Recognizer, frame: np.ndarray) -> tuple[Change, list[CardFound]]:
+        """How ``frame`` changed, and the cards in it: the last reading again when the table is still, else a
+        recognition. A frame in which the table is still changing is passed over (no cards): its reading would be
+        stale before it was done, and the next frame shows more (the card down, the hand gone)."""
+        change = self.stillness.look(frame)
+        if change is Change.STILL:
             self.still_frames += 1
-            return self._reading
-        started = time.monotonic()
+            return change, self._reading
+        if change is Change.MOVING:
+            self.moving_frames += 1
+            return change, []
+        started = self.clock()
         result = recognizer.process(frame)
         self._reading, self.light, self.mat_registered = result.cards, result.light, result.registered
         self.stillness.recognised(frame)
-        self.frame_ms = (time.monotonic() - started) * 1000
-        return self._reading
+        self.frame_ms = (self.clock() - started) * 1000
+        return change, self._reading

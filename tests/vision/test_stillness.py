@@ -1,4 +1,5 @@
-"""A still table reuses the last reading; anything that lands, moves or passes over it is recognised again."""
+"""A still table reuses the last reading; anything that lands, moves or passes over it is recognised again, once the
+frame before it shows the same (or it has been waited on for a frame)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from companion.table.observations import CameraObservation, CardSeen
 from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.settings import CameraSettings
 from companion.vision.sources import FrameSource
-from companion.vision.stillness import RECHECK_FRAMES, StillnessGate
+from companion.vision.stillness import RECHECK_FRAMES, Change, StillnessGate
 from companion.vision.watcher import CardWatcher
 from tests.waiting import PATIENCE, wait_until
 
@@ -21,35 +22,50 @@ OX, OY = mat_to_table(Scene())
 NOISY = Look(noise=4.0, light_gain=0.1)
 ONE_CARD = Scene(cards=(Card("corgi-pileup", "4", OX + 150, OY + 120, 0),), look=NOISY, seed=1)
 TWO_CARDS = replace(ONE_CARD, cards=(*ONE_CARD.cards, Card("corgi-pileup", "7", OX + 260, OY + 210, 30)))
+HAND = replace(ONE_CARD, hands=(Hand(OX + 150, OY + 160, 90.0, 0.8),))
 
 
 def frame(scene: Scene, seed: int) -> np.ndarray:
     return render_scene(replace(scene, seed=seed)).image
 
 
+def looks(gate: StillnessGate, *scenes: Scene) -> list[Change]:
+    return [gate.look(frame(scene, seed)) for seed, scene in enumerate(scenes, start=2)]
+
+
 def test_the_same_table_under_fresh_sensor_noise_is_still() -> None:
     gate = StillnessGate()
     gate.recognised(frame(ONE_CARD, 1))
-    assert all(gate.still(frame(ONE_CARD, seed)) for seed in range(2, 6))
+    assert looks(gate, *[ONE_CARD] * 4) == [Change.STILL] * 4
 
 
-def test_a_card_landing_or_a_hand_reaching_in_is_a_change() -> None:
+def test_a_change_right_after_a_recognition_is_recognised() -> None:
+    """The frame before it is the recognised one, read a recognition ago: too old to tell anything moving."""
+    for scene in (TWO_CARDS, HAND):
+        gate = StillnessGate()
+        gate.recognised(frame(ONE_CARD, 1))
+        assert looks(gate, scene) == [Change.CHANGED]
+
+
+def test_a_change_on_a_still_table_waits_one_frame_for_the_table_to_settle() -> None:
+    """A hand reaching in, then the card down and the hand gone: the hand's frame is passed over, and the frame
+    after it is recognised whatever it shows (a change is never waited on for two frames in a row)."""
     gate = StillnessGate()
     gate.recognised(frame(ONE_CARD, 1))
-    assert not gate.still(frame(TWO_CARDS, 2))
-    hand = replace(ONE_CARD, hands=(Hand(OX + 150, OY + 160, 90.0, 0.8),))
-    assert not gate.still(frame(hand, 3))
+    assert looks(gate, ONE_CARD, HAND, TWO_CARDS) == [Change.STILL, Change.MOVING, Change.CHANGED]
+    gate.recognised(frame(TWO_CARDS, 9))
+    assert looks(gate, TWO_CARDS, HAND, HAND) == [Change.STILL, Change.MOVING, Change.CHANGED]  # a hand that rests
 
 
 def test_a_still_table_is_recognised_again_now_and_then_and_after_forgetting() -> None:
     gate = StillnessGate()
     picture = frame(ONE_CARD, 1)
     gate.recognised(picture)
-    assert [gate.still(picture) for _ in range(RECHECK_FRAMES + 1)] == [True] * RECHECK_FRAMES + [False]
+    assert [gate.look(picture) for _ in range(RECHECK_FRAMES + 1)] == [Change.STILL] * RECHECK_FRAMES + [Change.CHANGED]
     gate.recognised(picture)
     gate.forget()
-    assert not gate.still(picture)
-    assert not StillnessGate().still(picture)  # nothing recognised yet
+    assert gate.look(picture) is Change.CHANGED
+    assert StillnessGate().look(picture) is Change.CHANGED  # nothing recognised yet
 
 
 def test_the_watcher_reuses_still_frames_and_still_reports_a_card_that_lands(catalogs) -> None:
@@ -78,3 +94,20 @@ def test_the_watcher_reuses_still_frames_and_still_reports_a_card_that_lands(cat
     assert health["still_frames"] == watcher.still_frames
     assert health["mat_registered"] and health["light"]["problems"] == [] and health["light"]["level"] > 200
     assert 0 <= watcher.health()["last_frame_age_s"] < PATIENCE  # the status page greys a camera gone quiet
+
+
+def test_the_hand_that_brought_a_card_is_passed_over_and_the_card_still_reported_in_three_frames(catalogs) -> None:
+    """Three frames of the card down are enough, as before: the hand's frame before them costs no recognition."""
+    scenes = [ONE_CARD] * 4 + [HAND] + [TWO_CARDS] * 3
+    source = FrameSource("scenes", lambda: SimCamera(scenes), live=False)
+    seen: list[CameraObservation] = []
+    settings = CameraSettings()
+    watcher = CardWatcher(source, recognizer_for(catalogs["corgi-pileup"], settings), tracker_for(settings),
+                          lambda observation, _t: seen.append(observation), max_fps=1000)
+    watcher.start()
+    try:
+        assert wait_until(lambda: watcher.frames >= len(scenes))
+    finally:
+        watcher.stop()
+    assert [o.face for o in seen if isinstance(o, CardSeen)] == ["4", "7"]
+    assert (watcher.moving_frames, watcher.still_frames) == (1, 3 + 2)  # recognised: the first and the card's first
