@@ -259,7 +259,8 @@ def idle_core(folder: Path, tricks: int, pace: float, gate: StillnessGate) -> tu
     camera.read = Stopwatch(time.process_time).timed(drawn, camera.read)  # type: ignore[method-assign]
     reports: list[tuple[float, Any]] = []
     watcher = CardWatcher(FrameSource("world", lambda: camera, live=True), recognizer_for(catalog, config.camera),
-                          tracker_for(config.camera), lambda o, t: reports.append((t, o)), clock=clock)
+                          tracker_for(config.camera), lambda frame, t: reports.extend((t, o) for o in frame),
+                          clock=clock)
     watcher.stillness = gate
     rng = random.Random(7)
     faces = [face.id for face in catalog.deck.faces]

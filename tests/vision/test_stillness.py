@@ -103,7 +103,7 @@ def test_the_hand_that_brought_a_card_is_passed_over_and_the_card_still_reported
     seen: list[CameraObservation] = []
     settings = CameraSettings()
     watcher = CardWatcher(source, recognizer_for(catalogs["corgi-pileup"], settings), tracker_for(settings),
-                          lambda observation, _t: seen.append(observation), max_fps=1000)
+                          lambda frame, _t: seen.extend(frame), max_fps=1000)
     watcher.start()
     try:
         assert wait_until(lambda: watcher.frames >= len(scenes))
