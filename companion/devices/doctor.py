@@ -144,7 +144,6 @@ class Doctor:
         height, width = frames[0].shape[:2]
         yield camera_finding(settings, source, (width, height), len(frames) / max(sum(seconds), 1e-6))
         yield from self._where_cards_go(frames[-1])
-        settings = self.config.camera
         check = CameraChecker(settings, deck_card_mm(settings, self.config.resolve)).check(frames[-1])
         yield from view_findings(check.problems, check.summary())
         if settings.source != "sim":

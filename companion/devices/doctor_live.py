@@ -126,7 +126,7 @@ def _sight(watcher: CardWatcher) -> tuple[str, ...] | None:
     """Why the camera cannot see well enough, by kind (too dark, ...; None before a frame was recognised): the
     checks run again when it changes."""
     light = watcher.light
-    return None if light is None else tuple(issue.seen.split(":")[0] for issue in light.issues())
+    return None if light is None else tuple(issue.fix for issue in light.issues())  # one fix to each kind
 
 
 class DevicePanel:
