@@ -23,7 +23,9 @@ log = logging.getLogger(__name__)
 
 
 class CardWatcher:
-    """Reads a frame source on its own thread and calls ``on_frame`` with each frame's camera observations.
+    """Reads a frame source on its own thread and calls ``on_frame`` with each frame's camera observations — for
+    every frame the tracker reads, none too (an adapter counts time in the camera's frames: under load a frame
+    takes longer, and a card of a combo steady a frame after the others is still a frame after, not a second).
 
     An unplugged camera is retried by the source; its status is the watcher's health for the status page.
     """
@@ -125,7 +127,7 @@ class CardWatcher:
         now = self.clock()
         self.frames += 1
         self.last_frame_at = now
-        if seen:
+        if change is not Change.MOVING:  # a frame passed over never reached the tracker
             self.on_frame(seen, now)
         return max(0.0, self.min_period - (now - started))
 
