@@ -86,6 +86,10 @@ def hidden_answer(table: Any, full_before: Any, full_after: Any) -> Action | Non
     if phase == "discard" and full_after.phase.value != "discard":
         return Discard(p.player, None)  # "nothing to burn"
     if phase == "reveal" and table.battle is not None:
+        # The session shuffles the table's deck the moment it runs out, so the table may wait for foes the full
+        # game takes only after its own shuffle: none to flip yet (its last fight's foes are an earlier fight's).
+        if full_after.phase.value == "reshuffle":
+            return None
         fight = full_after.foes if full_after.phase.value == "wind" else list(full_after.last_fight.foes)
         return Reveal(tuple(c for c in fight if c not in table.foes))
     if phase == "reveal":  # the Berserker's victim shows the hand
