@@ -149,6 +149,8 @@ def covered_cells(quad: np.ndarray, tops: list[np.ndarray]) -> np.ndarray:
 
 
 SNAP_PEAK = 0.35  # of the strongest straight edge along a side: weaker ones are the table's texture
+SNAP_OUTER = 0.2  # of a side's strongest edge: an edge outside it this strong may be the card's own ...
+SNAP_OVER_TABLE = 4.0  # ... if it also stands this far above the plain table (the side's weakest quarter)
 SNAP_CHOICES = 3  # edges kept per side: the card's own, a court card's frame or a row of pips, a table's line
 SNAP_ASPECT = 0.12  # how far a snapped outline's long/short sides may be from the deck's aspect
 
@@ -185,20 +187,28 @@ def snap_to_edges(
     offs = np.arange(-span, span + 0.01, 0.5)
     i = np.arange(len(offs))
     path = np.rint((1 - ts)[:, None, None] * i[None, :, None] + ts[:, None, None] * i[None, None, :]).astype(int)
-    choices = []  # per side: (strength, line start, line end) of its strongest edges
+    choices = []  # per side: (strength, line start, line end) of its strongest edges, its outermost one first
     for k in range(4):
         across = _steps_across(grads, q[k] + ts[:, None, None] * d[k] + offs[None, :, None] * n[k], n[k])
         score = across[np.arange(len(ts))[:, None, None], path].mean(axis=0)  # (start offset, end offset)
-        side = []
+        straight = np.diagonal(score)
+        floor = max(SNAP_OUTER * straight.max(), SNAP_OVER_TABLE * np.percentile(straight, 25), 1e-3)
+        # a card's own edge is the outermost of its straight edges, if not the strongest
+        outer = int(np.nonzero(straight >= floor)[0].max(initial=int(np.argmax(straight))))
+        near = slice(max(0, outer - 4), outer + 5)
+        s, e = np.unravel_index(int(np.argmax(score[near, near])), score[near, near].shape)
+        side = [(float(score[near, near][s, e]), q[k] + offs[near][s] * n[k], q[k] + d[k] + offs[near][e] * n[k])]
+        score[max(0, outer - 6) : outer + 7, max(0, outer - 6) : outer + 7] = 0.0
         for _ in range(SNAP_CHOICES):  # the strongest lines, each a few px from the ones before
             s, e = np.unravel_index(int(np.argmax(score)), score.shape)
-            if side and score[s, e] < SNAP_PEAK * side[0][0]:
+            if score[s, e] < SNAP_PEAK * max(c[0] for c in side):
                 break
             side.append((float(score[s, e]), q[k] + offs[s] * n[k], q[k] + d[k] + offs[e] * n[k]))
             score[max(0, s - 6) : s + 7, max(0, e - 6) : e + 7] = 0.0
         choices.append(side)
     ranked = []
-    for combo in itertools.product(*choices):
+    for picks in itertools.product(*(range(len(c)) for c in choices)):
+        combo = [choices[k][p] for k, p in enumerate(picks)]
         corners = [_line_intersection(*combo[k - 1][1:], *combo[k][1:]) for k in range(4)]
         if any(c is None for c in corners):
             continue
@@ -206,9 +216,9 @@ def snap_to_edges(
         sides = np.hypot(*(np.roll(out, -1, axis=0) - out).T)
         a, b = sides[0] + sides[2], sides[1] + sides[3]
         if abs(max(a, b) / max(min(a, b), 1e-6) / aspect - 1) <= SNAP_ASPECT and _parallel(out):
-            ranked.append((sum(c[0] for c in combo), out))
-    ranked.sort(key=lambda t: -t[0])
-    return [portrait_order(quad) for _, quad in ranked[:count]]
+            ranked.append((not any(picks), sum(c[0] for c in combo), out))  # the outermost edges first
+    ranked.sort(key=lambda t: (-t[0], -t[1]))
+    return [portrait_order(quad) for _, _, quad in ranked[:count]]
 
 
 def _steps_across(grads: tuple[np.ndarray, np.ndarray], pts: np.ndarray, normal: np.ndarray) -> np.ndarray:
