@@ -13,13 +13,14 @@ verdicts are dropped, never reported as an unknown card.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import cv2
 import numpy as np
 
 from companion.vision.catalog import CELL, FEATURE, GRID
-from companion.vision.detect import DetectSettings, card_shaped, fit_quad, grow, portrait_order
+from companion.vision.detect import DetectSettings, _line_intersection, card_shaped, fit_quad, grow, portrait_order
 
 SCALE = 0.5  # edges are found at half size: a card's outline is long and straight, its art's details don't matter
 CLOSE = 2  # px at half size: gaps this wide in an outline (a soft shadow corner, JPEG blocks) are closed
@@ -145,3 +146,83 @@ def covered_cells(quad: np.ndarray, tops: list[np.ndarray]) -> np.ndarray:
     rows, cols = GRID
     cells = cover[: rows * CELL, : cols * CELL].reshape(rows, CELL, cols, CELL).mean(axis=(1, 3))
     return cells.ravel() > 0.5
+
+
+SNAP_PEAK = 0.35  # of the strongest straight edge along a side: weaker ones are the table's texture
+SNAP_OUTER = 0.2  # of a side's strongest edge: an edge outside it this strong may be the card's own ...
+SNAP_OVER_TABLE = 4.0  # ... if it also stands this far above the plain table (the side's weakest quarter)
+SNAP_CHOICES = 3  # edges kept per side: the card's own, a court card's frame or a row of pips, a table's line
+SNAP_ASPECT = 0.12  # how far a snapped outline's long/short sides may be from the deck's aspect
+
+
+def snap_to_edges(
+    frame: np.ndarray, quad: np.ndarray, aspect: float, count: int = 3, reach: float = 0.2
+) -> list[np.ndarray]:
+    """Up to ``count`` card outlines (frame px, clockwise) near a rough one, each side moved onto a straight edge,
+    most likely first: where an outline from a region ran into the table's pattern, took in a neighbour's strip
+    or stopped short of a corner, one of these is the card's.
+
+    Along each side, straight edges parallel to it within ``reach`` times the card's short side are scored by
+    the step across them in their strongest colour channel, averaged over the side's length (a white card on a
+    white gingham square still shows its edge where the red squares and its shadow meet it). Which of a side's
+    edges is the card's is not always the strongest (a court card's frame, a row of pips, a gingham line), so
+    the few strongest of each side are combined, and the combinations with the deck's ``aspect`` are ranked by
+    their edges' strength; the catalogue tells which (if any) is a card. Each side turns a little to lie along
+    its edge.
+    """
+    q = quad.astype(np.float64)
+    short = float(min(np.hypot(*(q[1] - q[0])), np.hypot(*(q[2] - q[1]))))
+    span = reach * short
+    h, w = frame.shape[:2]
+    x0, y0 = np.clip(np.floor(q.min(axis=0) - span - 6).astype(int), 0, (w - 1, h - 1))
+    x1, y1 = np.clip(np.ceil(q.max(axis=0) + span + 6).astype(int), (x0 + 2, y0 + 2), (w, h))
+    patch = cv2.GaussianBlur(frame[y0:y1, x0:x1], (3, 3), 0).astype(np.float32)
+    grads = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3)
+    origin = np.array([x0, y0], np.float64)
+    q = q - origin
+    d = np.roll(q, -1, axis=0) - q
+    n = np.stack([d[:, 1], -d[:, 0]], axis=1) / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
+    n *= np.sign(cv2.contourArea(q.astype(np.float32), oriented=True)) or 1.0  # outward
+    ts = np.linspace(0.1, 0.9, 24)
+    offs = np.arange(-span, span + 0.01, 0.5)
+    i = np.arange(len(offs))
+    path = np.rint((1 - ts)[:, None, None] * i[None, :, None] + ts[:, None, None] * i[None, None, :]).astype(int)
+    choices = []  # per side: (strength, line start, line end) of its strongest edges, its outermost one first
+    for k in range(4):
+        across = _steps_across(grads, q[k] + ts[:, None, None] * d[k] + offs[None, :, None] * n[k], n[k])
+        score = across[np.arange(len(ts))[:, None, None], path].mean(axis=0)  # (start offset, end offset)
+        straight = np.diagonal(score)
+        floor = max(SNAP_OUTER * straight.max(), SNAP_OVER_TABLE * np.percentile(straight, 25), 1e-3)
+        # a card's own edge is the outermost of its straight edges, if not the strongest
+        outer = int(np.nonzero(straight >= floor)[0].max(initial=int(np.argmax(straight))))
+        near = slice(max(0, outer - 4), outer + 5)
+        s, e = np.unravel_index(int(np.argmax(score[near, near])), score[near, near].shape)
+        side = [(float(score[near, near][s, e]), q[k] + offs[near][s] * n[k], q[k] + d[k] + offs[near][e] * n[k])]
+        score[max(0, outer - 6) : outer + 7, max(0, outer - 6) : outer + 7] = 0.0
+        for _ in range(SNAP_CHOICES):  # the strongest lines, each a few px from the ones before
+            s, e = np.unravel_index(int(np.argmax(score)), score.shape)
+            if score[s, e] < SNAP_PEAK * max(c[0] for c in side):
+                break
+            side.append((float(score[s, e]), q[k] + offs[s] * n[k], q[k] + d[k] + offs[e] * n[k]))
+            score[max(0, s - 6) : s + 7, max(0, e - 6) : e + 7] = 0.0
+        choices.append(side)
+    ranked = []
+    for picks in itertools.product(*(range(len(c)) for c in choices)):
+        combo = [choices[k][p] for k, p in enumerate(picks)]
+        corners = [_line_intersection(*combo[k - 1][1:], *combo[k][1:]) for k in range(4)]
+        if any(c is None for c in corners):
+            continue
+        out = (np.array(corners) + origin).astype(np.float32)
+        sides = np.hypot(*(np.roll(out, -1, axis=0) - out).T)
+        a, b = sides[0] + sides[2], sides[1] + sides[3]
+        if abs(max(a, b) / max(min(a, b), 1e-6) / aspect - 1) <= SNAP_ASPECT and _parallel(out):
+            ranked.append((not any(picks), sum(c[0] for c in combo), out))  # the outermost edges first
+    ranked.sort(key=lambda t: (-t[0], -t[1]))
+    return [portrait_order(quad) for _, _, quad in ranked[:count]]
+
+
+def _steps_across(grads: tuple[np.ndarray, np.ndarray], pts: np.ndarray, normal: np.ndarray) -> np.ndarray:
+    """The brightness step across ``normal`` at each point (any shape x 2, patch px), in its strongest channel."""
+    mx, my = pts[..., 0].astype(np.float32), pts[..., 1].astype(np.float32)
+    gx, gy = (cv2.remap(g, mx, my, cv2.INTER_LINEAR) for g in grads)
+    return np.abs(gx * normal[0] + gy * normal[1]).max(axis=-1)

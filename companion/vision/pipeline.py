@@ -20,7 +20,7 @@ from companion.vision.detect import (
     settle,
     white_mask,
 )
-from companion.vision.edges import covered_cells, edge_map, edge_quads, lies_on
+from companion.vision.edges import covered_cells, edge_map, edge_quads, lies_on, snap_to_edges
 from companion.vision.light import Light, light_on_paper
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
@@ -32,6 +32,7 @@ TABLE = "table"  # the zone of a card when neither a mat nor drawn zones say oth
 MAX_EDGE_TRIES = 24  # edge candidates the catalogue looks at in one frame (bounds the time a messy frame takes)
 EDGE_CONFIDENCE = 0.6  # an edge candidate is a guess: named only when the catalogue is this sure ...
 EDGE_DISTANCE = 0.5  # ... and it fits its face this closely (share of ``MatchSettings.max_distance``)
+MAX_SNAPS = 8  # of those not named, the most moved onto the edges around them (``snap_to_edges``) in one frame
 MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
 
 
@@ -173,7 +174,7 @@ class Recognizer:
         names confidently is a card (it replaces an unknown one there); its other verdicts are table texture or
         a part of a card, and are dropped."""
         lo = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
-        tried = 0
+        tried = snapped = 0
         for quad in edge_quads(edges, frame.shape, self.detect, check):
             if any(c.face != UNKNOWN and overlaps(quad, c.corners) for c in cards):
                 continue
@@ -182,10 +183,33 @@ class Recognizer:
             tried += 1
             corners = refine_edges(lo, quad) if self.detect.refine else quad
             m = self.catalog.match(warp_card(frame, corners), retry=False)
-            if m.confidence >= EDGE_CONFIDENCE and m.distance <= EDGE_DISTANCE * self.catalog.settings.max_distance:
+            if not self._sure(m) and snapped < MAX_SNAPS:
+                snapped += 1
+                m, corners = self._snapped(frame, corners, m)
+            if self._sure(m):
                 cards = [c for c in cards if not overlaps(quad, c.corners)]
                 cards.append(self._found(m, corners, hom, zones, 0.0))
         return cards
+
+    def _sure(self, m: Match) -> bool:
+        """Whether a guessed outline is named: the catalogue sure of its face and the face fitting closely."""
+        return m.confidence >= EDGE_CONFIDENCE and m.distance <= EDGE_DISTANCE * self.catalog.settings.max_distance
+
+    def _snapped(self, frame: np.ndarray, corners: np.ndarray, m: Match) -> tuple[Match, np.ndarray]:
+        """The outline moved onto the straight edges around it (``snap_to_edges``) that the catalogue names
+        most surely, when every outline that fits some face closely (the rough one too) agrees which face is the
+        closest: views that disagree (a slightly shifted ace of clubs can look like the ace of spades) are a
+        guess, and several tries must not add up to a lucky one. Else the rough outline's verdict."""
+        close = [m] if m.distance <= EDGE_DISTANCE * self.catalog.settings.max_distance else []
+        tries = [(m, corners)]
+        for snapped in snap_to_edges(frame, corners, self.detect.aspect):
+            again = self.catalog.match(warp_card(frame, snapped), retry=False)
+            tries.append((again, snapped))
+            if again.distance <= EDGE_DISTANCE * self.catalog.settings.max_distance:
+                close.append(again)
+        if len({c.best for c in close}) > 1:
+            return tries[0]
+        return max(tries, key=lambda t: t[0].confidence)
 
     def _under_others(
         self,

@@ -121,3 +121,20 @@ def test_half_cards_in_a_row_whose_upper_neighbours_are_not_found_are_not_named(
     rendered, result = _rendered(catalog, table, None, cards, Look())
     named = [c for c in result.cards if c.face != UNKNOWN]
     assert all((truth := card_claimed(c, rendered.truths)) is not None and truth.face == c.face for c in named)
+
+
+@pytest.mark.parametrize(
+    ("deck", "table", "face", "angle"),
+    [
+        ("touati", "white-laminate", "kh", 60),
+        ("kennard", "grey-laminate", "qc", 12),
+        ("touati-bridge", "red-gingham", "6d", 35),
+    ],
+)
+def test_a_card_whose_outline_the_table_blurs_is_named(
+    foreign_catalogs: dict[str, Catalog], deck: str, table: str, face: str, angle: float
+) -> None:
+    """A court card on a light laminate (its frame's lines are stronger than its own edge) and a card on gingham
+    (its outline runs into the white squares): the rough outline from the edges is moved onto the card's own."""
+    result = _seen(foreign_catalogs[deck], table, None, [(face, 20, 10, angle)], Look(cast=(0.9, 1.0, 1.05)))
+    assert _faces(result) == [face]

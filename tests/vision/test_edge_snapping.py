@@ -1,0 +1,45 @@
+"""Moving a rough card outline onto the card's own edges (``snap_to_edges``), on drawn pictures whose true edges
+are known."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.vision.detect import CARD_ASPECT, portrait_order
+from companion.vision.edges import snap_to_edges
+
+
+def _card_on_a_light_table(frame_line: int) -> tuple[np.ndarray, np.ndarray]:
+    """A white card (126 x 176 px, turned 20°) with a dark frame line ``frame_line`` (0: none) px inside its edge,
+    on a table nearly as light as it: the picture and the card's corners."""
+    image = np.full((480, 640, 3), 196, np.uint8)
+    box = ((320.0, 240.0), (126.0, 176.0), 20.0)
+    corners = cv2.boxPoints(box).astype(np.float32)
+    cv2.fillPoly(image, [np.rint(corners).astype(np.int32)], (226, 228, 230), cv2.LINE_AA)
+    if frame_line:
+        inner = cv2.boxPoints((box[0], (126.0 - 2 * frame_line, 176.0 - 2 * frame_line), 20.0))
+        cv2.polylines(image, [np.rint(inner).astype(np.int32)], True, (120, 110, 170), 2, cv2.LINE_AA)
+    return image, portrait_order(corners)
+
+
+def _gap(a: np.ndarray, b: np.ndarray) -> float:
+    """The largest distance between corresponding corners of two outlines, whichever corner each starts at."""
+    return min(float(np.hypot(*(np.roll(a, k, axis=0) - b).T).max()) for k in range(4))
+
+
+def test_an_outline_a_few_px_off_is_moved_onto_the_card_edge_not_its_frame() -> None:
+    image, truth = _card_on_a_light_table(frame_line=9)
+    centre = truth.mean(axis=0)
+    rough = (centre + (truth - centre) * 1.06 + (4.0, -3.0)).astype(np.float32)  # grown and shifted, as a leak
+    snapped = snap_to_edges(image, rough, CARD_ASPECT)
+    assert _gap(rough, truth) > 6
+    assert snapped and _gap(snapped[0], truth) < 1.5  # the frame line inside is stronger; the edge is outermost
+
+
+def test_the_frame_inside_is_offered_too_but_only_in_the_card_shape() -> None:
+    image, truth = _card_on_a_light_table(frame_line=9)
+    snapped = snap_to_edges(image, truth, CARD_ASPECT, count=5)
+    for quad in snapped:
+        sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+        assert abs((sides[1] + sides[3]) / (sides[0] + sides[2]) / CARD_ASPECT - 1) <= 0.12
