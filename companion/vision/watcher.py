@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.table.observations import CameraObservation
+from companion.table.observations import CameraObservation, QuietFrame
 from companion.vision.light import Light
 from companion.vision.pipeline import CardFound, Recognizer
 from companion.vision.sources import FrameSource
@@ -23,7 +23,8 @@ log = logging.getLogger(__name__)
 
 
 class CardWatcher:
-    """Reads a frame source on its own thread and calls ``on_frame`` with each frame's camera observations.
+    """Reads a frame source on its own thread and calls ``on_frame`` with each frame's camera observations (a
+    ``QuietFrame`` for a frame the tracker counted that completed none; nothing for one passed over as moving).
 
     An unplugged camera is retried by the source; its status is the watcher's health for the status page.
     """
@@ -125,8 +126,8 @@ class CardWatcher:
         now = self.clock()
         self.frames += 1
         self.last_frame_at = now
-        if seen:
-            self.on_frame(seen, now)
+        if change is not Change.MOVING:  # a frame the tracker counted: reported even when nothing changed in it
+            self.on_frame(seen or [QuietFrame(tracker.frame)], now)
         return max(0.0, self.min_period - (now - started))
 
     def _read(self, recognizer: Recognizer, frame: np.ndarray) -> tuple[Change, list[CardFound]]:
