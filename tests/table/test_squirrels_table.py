@@ -12,7 +12,15 @@ from companion.games.squirrels.state import Phase
 from companion.table.adapters import adapter_for
 from companion.table.adapters.squirrels import REVEAL_WAIT_S, SETTLE_MARGIN, SquirrelsAdapter
 from companion.table.live import LiveTable
-from companion.table.observations import CardGone, CardSeen, CardUnreadable, QuietFrame, ZoneCleared
+from companion.table.observations import (
+    CardGone,
+    CardSeen,
+    CardTurned,
+    CardUnreadable,
+    Orientation,
+    QuietFrame,
+    ZoneCleared,
+)
 from companion.table.session import TableSession
 from companion.vision.seats import seat_of_zone
 from companion.vision.settings import CameraSettings
@@ -134,6 +142,16 @@ def test_sq12_several_of_one_value_in_one_frame_are_one_play(session, laid_out, 
     assert session.state.hand_counts[:2] == [6, 7]
     assert laid_out.view()["centre"] == ["8", "8", "5"]
     assert session.snapshot()["live"]["table"]["centre"] == ["8", "8", "5"]
+
+
+def test_sq12_a_card_laid_across_an_older_one_of_its_face_is_a_card_landing(session, laid_out, camera) -> None:
+    camera.lands("8", "8")  # Ana's two 8s
+    camera.frame += 10
+    camera.send(CardSeen("centre", "8", 0.9, camera.frame),  # Ben's two 8s: one across Ana's first 8, which the
+                CardTurned("centre", "8", Orientation.SIDEWAYS, camera.frame))  # camera takes for that 8 turned
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8", "8"]},
+                              {"type": "play", "player": BEN, "cards": ["8", "8"]}]
+    assert session.state.pile == [] and session.state.current == BEN, "four 8s clear the pile: Ben goes again"
 
 
 def test_sq13_a_stack_top_leaving_its_seat_is_a_stack_play_and_a_draw(session, laid_out, camera) -> None:

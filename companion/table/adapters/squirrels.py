@@ -6,7 +6,8 @@ rules know every top), so the printed mat needs no finer zones; drawn sub-zones 
 ``seat-N/skip`` count as ``seat-N`` and only order a layout's tops.
 
 - Four face-up cards coming to rest at a seat during the layout are that player's stack tops (ruling SQ-11).
-- Cards landing on the pile in one frame are one Action of the player to move (SQ-12), and so are cards of its
+- Cards landing on the pile in one frame are one Action of the player to move (SQ-12; a card the camera reports
+  turned on the pile is a new card laid across an older one of its face), and so are cards of its
   value reported up to ``GATHER_FRAMES`` frames later (one card read a frame late): the play is recorded again
   with them (SQ-18). A card that is also one of that player's stack tops came from the stack when that top is
   reported leaving the seat (the rules then draw the card below into the hand), from the hand when the camera has
@@ -38,7 +39,14 @@ from companion.games.squirrels.actions import Blind, Done, Layout, Pickup, Play,
 from companion.games.squirrels.cards import NUMBER, NUMBERS, kind, points
 from companion.games.squirrels.state import STACKS, Phase, SquirrelsState
 from companion.table.adapters.base import TableAdapter
-from companion.table.observations import CameraObservation, CardGone, CardSeen, CardUnreadable, ZoneCleared
+from companion.table.observations import (
+    CameraObservation,
+    CardGone,
+    CardSeen,
+    CardTurned,
+    CardUnreadable,
+    ZoneCleared,
+)
 from companion.table.prompts import Option
 from companion.vision.settings import CameraSettings
 
@@ -103,7 +111,10 @@ class SquirrelsAdapter(TableAdapter):
         if isinstance(observation, CameraObservation):
             self.frame = observation.frame  # in order; a new tracker (another deck) counts from 0 again
         match observation:
-            case CardSeen(zone=zone, face=face, frame=frame) if zone == CENTRE:
+            case CardSeen(zone=zone, face=face, frame=frame) | CardTurned(zone=zone, face=face, frame=frame) \
+                    if zone == CENTRE:
+                # Ruling SQ-12: a card put on the pile across an older one of its face is reported as that card
+                # turned where it lies (as a Capture card is turned); nobody turns a card on the pile: a new card.
                 self.on_pile.append(face)
                 last = self.queue[-1] if self.queue else None
                 if isinstance(last, _Landing) and frame - last.frame <= GATHER_FRAMES and last.target is None:
