@@ -422,6 +422,20 @@ def test_a_question_the_referee_settled_by_typing_is_withdrawn(session, laid_out
     assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["4"]}
 
 
+def test_a_question_about_cards_is_withdrawn_when_the_referee_types_a_move_meanwhile(session, laid_out,
+                                                                                    camera) -> None:
+    camera.lands("8", "8")  # Ana's two 8s
+    camera.lands("wild")  # Ben's Wild, read without the 8 he put down with it: which value?
+    (asked,) = session.prompts.open()
+    session.submit({"type": "play", "player": BEN, "cards": ["8", "wild"], "value": 8}, source="web")
+    laid_out.drain()  # four 8s: the pile is cleared and Ben goes again, so the question's answers are still allowed
+    assert session.state.current == BEN and session.prompts.open() == [], "it would hold up every card after it"
+    camera.cleared()
+    camera.lands("6")  # Ben's next card is read
+    assert plays(session)[-1] == {"type": "play", "player": BEN, "cards": ["6"]}
+    assert asked.id not in {p.id for p in session.prompts.open()}
+
+
 def test_a_card_like_one_answered_on_a_phone_landing_later_is_another_card(session, laid_out, camera) -> None:
     camera.lands("5")
     camera.films(SETTLE)  # Ana, from her hand

@@ -60,6 +60,7 @@ ASK_AFTER = 2.0  # a wait for a top to leave still open after this many times it
 # is the mover's question: the camera has fallen behind (SQ-13)
 END_TURN = "blind-follow"
 GATHER_FRAMES = 6  # cards of one play read this many frames apart (half a second or less) are one play (SQ-18)
+RECORDED_BY_TABLE = ("camera", "prompt ", "chance")  # how moves the referee did not type are sourced
 REVEAL_WAIT_S = 60.0  # a spread that stops short of the counted cards this long is the referee's question
 
 
@@ -105,6 +106,8 @@ class SquirrelsAdapter(TableAdapter):
         self.settle_frames = camera.forget_frames + SETTLE_MARGIN  # a top played is reported gone by then
         self.ask_after_s = ASK_AFTER * self.settle_frames / camera.frame_rate
         self.frame = 0  # the last frame the camera reported (its own count: frames come slower on a busy machine)
+        game = table.session.game
+        self.moves_seen = len(game.moves) if game else 0  # the moves of the game this adapter has followed
 
     # ------------------------------------------------------------------------------------ inputs
     def observe(self, observation: Any, t: float) -> None:
@@ -464,13 +467,19 @@ class SquirrelsAdapter(TableAdapter):
             last.seq = move.seq
 
     def _withdraw_stale(self, state: SquirrelsState | None) -> None:
-        """A question about cards none of whose answers the rules allow any more (the referee typed the move
-        meanwhile) is withdrawn: it would hold up every card after it."""
+        """A question about cards the camera saw is withdrawn once none of its answers is allowed any more, or once
+        the referee has typed a move meanwhile (it asked about the game before that move, and the referee has
+        taken those cards in hand): left open, it would hold up every card after it."""
         game = self.table.session.game
+        moves = game.moves if game else []
+        typed = any(not m.event.source.startswith(RECORDED_BY_TABLE) for m in moves[self.moves_seen:])
+        self.moves_seen = len(moves)
         for prompt in self.table.session.prompts.open():
             if not prompt.about.startswith((f"{CENTRE}:", "seat:", "unreadable:", ORIGIN)) or game is None:
                 continue
-            if state is None or all(game.ruleset.legal(state, o.action) is not None for o in prompt.options):
+            if typed:
+                self.table.session.prompts.withdraw(prompt.about, "the referee typed a move meanwhile")
+            elif state is None or all(game.ruleset.legal(state, o.action) is not None for o in prompt.options):
                 self.table.session.prompts.withdraw(prompt.about, "the game has moved on")
 
     # ------------------------------------------------------------------------------------ view
