@@ -512,10 +512,14 @@ def test_sq13_when_the_camera_stalls_the_mover_says_where_the_cards_came_from(se
     assert asked.seat == ANA and [o.label for o in asked.options] == [
         "Ana skipped Ben.", "Ana skipped Ben from a stack."]
     session.prompts.answer(asked.id, 1, by="Ana's phone", referee=False)
+    # The table's thread, between the answer taking the question off the board and its move being recorded, asks
+    # it again: that question is for cards already recorded.
+    session.prompts.ask(asked.about, asked.question, asked.options, seat=asked.seat)
     laid_out.drain()
     assert plays(session) == [{"type": "skip", "player": ANA, "target": BEN, "stack": 2}]
+    assert session.prompts.open() == []
     camera.films(SETTLE)  # the camera is back: the Skip card is not read again
     camera.lands("8")  # Ben lost his turn: Cai plays
     assert plays(session) == [{"type": "skip", "player": ANA, "target": BEN, "stack": 2},
                               {"type": "play", "player": CAI, "cards": ["8"]}]
-    assert origin_questions(session) == ["asked", "answered"]
+    assert origin_questions(session) == ["asked", "answered", "asked", "withdrawn"]

@@ -79,7 +79,7 @@ class _Landing:
     target: int | None = None
     stacks: list[int] = field(default_factory=list)  # the mover's stacks these cards are known to come from
     seq: int | None = None  # the move it was recorded as
-    asked: bool = False  # the mover was asked where the cards came from (SQ-13)
+    asked: int | None = None  # the moves recorded when the mover was asked where the cards came from (SQ-13)
 
 
 @dataclass(frozen=True)
@@ -106,8 +106,7 @@ class SquirrelsAdapter(TableAdapter):
         self.settle_frames = camera.forget_frames + SETTLE_MARGIN  # a top played is reported gone by then
         self.ask_after_s = ASK_AFTER * self.settle_frames / camera.frame_rate
         self.frame = 0  # the last frame the camera reported (its own count: frames come slower on a busy machine)
-        game = table.session.game
-        self.moves_seen = len(game.moves) if game else 0  # the moves of the game this adapter has followed
+        self.moves_seen = self._moves()  # the moves of the game this adapter has followed
 
     # ------------------------------------------------------------------------------------ inputs
     def observe(self, observation: Any, t: float) -> None:
@@ -262,8 +261,12 @@ class SquirrelsAdapter(TableAdapter):
                 self.queue.popleft()
                 self._cleared(state)
                 continue
-            if isinstance(item, _Landing) and item.asked and not self._open(ORIGIN):
-                self.queue.popleft()  # the mover answered where the cards came from (or the referee typed the move)
+            if isinstance(item, _Landing) and item.asked is not None and \
+                    (not self._open(ORIGIN) or self._moves() != item.asked):
+                # The mover answered where the cards came from (or the referee typed the move): a question asked
+                # again meanwhile, as the answer was being recorded, is for cards already recorded.
+                self.table.session.prompts.withdraw(ORIGIN, "the cards were recorded")
+                self.queue.popleft()
                 continue
             self._absorb_recorded(state, item)
             if not item.faces:
@@ -336,7 +339,8 @@ class SquirrelsAdapter(TableAdapter):
         question = (f"{state.players[p]}: did your {', '.join(faces)} come from your hand or your stack? The camera "
                     "cannot yet tell whether your stack's top stayed.")
         self.table.ask(ORIGIN, question, [Option(ruleset.describe(state, a), a) for _s, a in legal], seat=p)
-        landing.asked = True
+        if landing.asked is None:
+            landing.asked = self._moves()
         if landing.target is None:
             self.last = landing  # the answer's cards are these: the camera has seen them land (``_answered``)
         return True
@@ -360,7 +364,7 @@ class SquirrelsAdapter(TableAdapter):
         readings = [reading for stacks in origins for reading in self._readings(state, p, faces, stacks,
                                                                                  landing.target)]
         game = self.table.session.game
-        before = len(game.moves) if game else 0
+        before = self._moves()
         zone = CENTRE if landing.target is None else f"seat:{landing.target}"
         question = f"What did {state.players[p]} do with {', '.join(faces)}?"
         self.table.propose(readings, source="camera", zone=zone, face=faces[0], seat=p, question=question)
@@ -400,6 +404,10 @@ class SquirrelsAdapter(TableAdapter):
             p = state.current
             self.table.propose([Pickup(p)], source="camera (the pile was taken)", zone=CENTRE, face="",
                                seat=p, question=f"Did {state.players[p]} pick up the pile?")
+
+    def _moves(self) -> int:
+        game = self.table.session.game
+        return len(game.moves) if game else 0
 
     def _open(self, about: str) -> bool:
         return any(prompt.about == about for prompt in self.table.session.prompts.open())
