@@ -40,13 +40,15 @@ class BenchGame:
     variant: str = "standard"
     options: dict[str, Any] = field(default_factory=dict)
     knobs: dict[str, Any] = field(default_factory=dict)  # the game's own bots' settings (e.g. how often they cheat)
+    variant_options: dict[str, dict[str, Any]] = field(default_factory=dict)  # a variant's own, over ``options``
 
 
 GAMES: dict[str, BenchGame] = {
     "corgi-pileup": BenchGame(options={"starting_scores": [12, 12, 12]}, knobs={"mischief": 0.2}),
     "crazy-corgi": BenchGame(options={"starting_points": [3, 3, 3]}),  # two points to go: a set or two each
     "squirrels": BenchGame(players=2, options={"rounds": 1}),  # on the A2 mat; --players 3 or 4: zones drawn
-    "clash-of-corgis": BenchGame(variant="original"),  # --variant treasure-island, or capture --players 2
+    # --variant treasure-island, or capture --players 2: a short duel, the first capture wins (ruling CI-20)
+    "clash-of-corgis": BenchGame(variant="original", variant_options={"capture": {"captures": 1}}),
 }
 
 
@@ -120,8 +122,10 @@ if __name__ == "__main__":
     args = parser.parse_args()
     chosen = GAMES[args.game]
     chosen = replace(chosen, variant=args.variant or chosen.variant, players=args.players or chosen.players)
+    chosen = replace(chosen, options={**chosen.options, **chosen.variant_options.get(chosen.variant, {})})
     with tempfile.TemporaryDirectory() as tmp:
         bench_games(Path(tmp), args.game, args.games, chosen, max(1, args.jobs))
         if not args.no_demo:
-            rounds = ("--rounds", str(chosen.options["rounds"])) if "rounds" in chosen.options else ()
-            bench_demo(Path(tmp), args.game, chosen.players, chosen.variant, rounds)
+            extra = tuple(arg for name in ("rounds", "captures") if name in chosen.options
+                          for arg in (f"--{name}", str(chosen.options[name])))
+            bench_demo(Path(tmp), args.game, chosen.players, chosen.variant, extra)

@@ -148,7 +148,7 @@ def play(args: argparse.Namespace, config: Config, session: TableSession, rng: r
 
 def game_options(args: argparse.Namespace) -> dict[str, Any]:
     """The game's options given on the command line (the ruleset says which it takes)."""
-    given = {"rounds": args.rounds, "hand": args.hand}
+    given = {"rounds": args.rounds, "hand": args.hand, "captures": args.captures}
     return {name: value for name, value in given.items() if value is not None}
 
 
@@ -223,6 +223,8 @@ def register(groups: Any) -> None:
     demo.add_argument("--rounds", type=int, help="rounds to play, for games played over rounds (Squirrels)")
     demo.add_argument("--hand", type=int, help="cards kept in hand at the deal, a house rule for short rounds "
                                                "(Squirrels: 0-8, ruling SQ-19)")
+    demo.add_argument("--captures", type=int, help="captures that win, a house rule for a short duel (Clash of "
+                                                   "Corgis' Capture the Illusionist: 1 or 2, ruling CI-20)")
     demo.add_argument("--seed", type=int, help="repeat a game exactly (default: config [table] seed, else random)")
     demo.add_argument("--entry", choices=("camera", "direct"), default="camera",
                       help="how the bots' cards reach the table: through the simulated camera (the games in "

@@ -2,7 +2,7 @@
 
 Capture the Illusionist's rested cards are "face-up and horizontal". The angle is measured on the mat, where a
 zone knows which way its player faces (``Zone.axis``), so the camera's tilt and roll do not skew it; without a
-mat it is measured in the frame against the picture's vertical.
+mat it is measured in the frame against its drawn zone's upright direction (``zones.upright_axes``).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
 from companion.vision.orientation import long_axis, orientation_of, turn_from
 from companion.vision.registration import MatLocator, to_mat
-from companion.vision.zones import fit_to_frame
+from companion.vision.zones import fit_to_frame, upright_axes
 
 TABLE = "table"  # the zone of a card when neither a mat nor drawn zones say otherwise
 MAX_EDGE_TRIES = 24  # edge candidates the catalogue looks at in one frame (bounds the time a messy frame takes)
@@ -103,6 +103,7 @@ class Recognizer:
         self.zones = zones or {}
         self.zones_drawn_on = zones_drawn_on  # picture size the drawn zones' pixels refer to (None: any)
         self._fitted_zones: tuple[tuple[int, int], dict[str, np.ndarray]] | None = None
+        self._axes: tuple[dict[str, np.ndarray], dict[str, float]] | None = None  # the zones', for those zones
         self.card_mm = card_mm or catalog.card_mm  # the deck's size, as calibration measured it
         self.detect = detect or DetectSettings(aspect=self.card_mm[1] / self.card_mm[0])
         self._last_hom: np.ndarray | None = None
@@ -157,7 +158,7 @@ class Recognizer:
         zone = self._zone(hom, corners, zones)
         corners = np.roll(corners, -2, axis=0) if m.upside_down else corners
         return CardFound(m.face, m.confidence, zone, corners, m.best, m.distance, border,
-                         self._turn(hom, corners, zone))
+                         self._turn(hom, corners, zone, zones))
 
     def _from_edges(
         self,
@@ -218,11 +219,14 @@ class Recognizer:
             self._fitted_zones = (size, fit_to_frame(self.zones, self.zones_drawn_on, size))
         return self._fitted_zones[1]
 
-    def _turn(self, hom: np.ndarray | None, corners: np.ndarray, zone: str) -> float:
+    def _turn(self, hom: np.ndarray | None, corners: np.ndarray, zone: str, zones: dict[str, np.ndarray]) -> float:
         """How far the card is turned from upright for its zone's player: on the mat when it is registered (a
-        zone's ``axis``), else in the frame against the picture's vertical."""
+        zone's ``axis``), else in the picture against its drawn zone's upright direction (``upright_axes``: the
+        picture's vertical outside any seat's zones)."""
         if hom is None or self.locator is None:
-            return turn_from(long_axis(corners), 90.0)
+            if self._axes is None or self._axes[0] is not zones:
+                self._axes = (zones, upright_axes(zones))
+            return turn_from(long_axis(corners), self._axes[1].get(zone, 90.0))
         return turn_from(long_axis(to_mat(hom, corners)), self.locator.layout.axis_of(zone))
 
     def _zone(self, hom: np.ndarray | None, quad: np.ndarray, zones: dict[str, np.ndarray]) -> str:

@@ -23,8 +23,10 @@ log = logging.getLogger(__name__)
 
 
 class CardWatcher:
-    """Reads a frame source on its own thread and calls ``on_frame`` with each frame's camera observations (a
-    ``QuietFrame`` for a frame the tracker counted that completed none; nothing for one passed over as moving).
+    """Reads a frame source on its own thread and calls ``on_frame`` with each frame's camera observations — for
+    every frame the tracker reads, a ``QuietFrame`` when it completes none (an adapter counts time in the camera's
+    frames: under load a frame takes longer, and a card of a combo steady a frame after the others is still a
+    frame after, not a second; a stack top is reported gone after ``forget_frames`` frames, however long they take).
 
     An unplugged camera is retried by the source; its status is the watcher's health for the status page.
     """

@@ -119,6 +119,31 @@ def fit_to_frame(
     return {name: points * scale for name, points in zones.items()}
 
 
+def upright_axes(zones: Mapping[str, np.ndarray]) -> dict[str, float]:
+    """Each drawn zone's upright direction in the picture (degrees, 0-180; x right, y down), as the mat's
+    ``Zone.axis``: from the middle of the table towards the player whose zone it is. A player's zones are the ones
+    named after their seat (``seat-2``, ``seat-2/front-1``...), and the player sits beyond their middle; the middle of
+    the table is the ``centre`` zone's, else the middle of the seats'. A zone of no seat (the centre, a discard
+    pile), or a seat in the middle itself (one player's zones drawn alone), keeps the picture's vertical."""
+    def middle(points: list[np.ndarray]) -> np.ndarray:
+        return np.mean([p.mean(axis=0) for p in points], axis=0)
+
+    seats: dict[str, list[np.ndarray]] = {}
+    for name, points in zones.items():
+        if name.startswith("seat-"):
+            seats.setdefault(name.split("/")[0], []).append(np.asarray(points, np.float64))
+    if not seats:
+        return dict.fromkeys(zones, 90.0)
+    seat_middles = {seat: middle(points) for seat, points in seats.items()}
+    table = (middle([np.asarray(zones["centre"], np.float64)]) if "centre" in zones
+             else np.mean(list(seat_middles.values()), axis=0))
+    axes = {}
+    for name in zones:
+        dx, dy = seat_middles[name.split("/")[0]] - table if name.startswith("seat-") else (0.0, 0.0)
+        axes[name] = math.degrees(math.atan2(dy, dx)) % 180.0 if math.hypot(dx, dy) >= 1.0 else 90.0
+    return axes
+
+
 def toml_string(text: str) -> str:
     """``text`` as a TOML basic string (quotes, backslashes and control characters escaped)."""
     escaped = {'"': '\\"', "\\": "\\\\"}

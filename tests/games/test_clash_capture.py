@@ -199,6 +199,16 @@ def test_capturing_the_illusionist_resets_the_opponent_and_two_captures_win():
     assert RULES.outcome(state).winners == (A,) and state.phase is Phase.OVER
 
 
+def test_ci20_a_short_duel_is_won_by_the_first_capture_and_the_option_is_checked():
+    short = RULES.apply(setup("capture", 2, captures=1), Deal(first=A, hands=(tuple(FIRE), tuple(WATER))))
+    state = apply_all(short, [Activate(A, "front-4"), RevealCard(A, "front-1"), Save(B, None)])
+    assert RULES.outcome(state).winners == (A,) and state.phase is Phase.OVER and state.captures == [1, 0]
+    assert "1 time" in RULES.outcome(state).reason
+    for wrong in (0, 3, "1"):
+        with pytest.raises(MalformedAction, match="captures must be 1"):
+            setup("capture", 2, captures=wrong)
+
+
 def test_saving_with_a_known_ace_discards_it_and_hides_the_illusionist_again():
     # "you may discard your Ace from your hand or the table (regardless of its position)". Ruling CI-3.
     b = ["water-wild", "water-ace", "water-3", "water-4", "water-5", "water-6", "water-7", "water-8", "water-1",

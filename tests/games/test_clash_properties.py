@@ -19,7 +19,8 @@ VARIANTS = sorted(RULES.variants)
 def random_setup(variant: str, data: st.DataObject) -> GameSetup:
     game = RULES.game_rules(variant)
     n = data.draw(st.integers(game.min_players, game.max_players), label="players")
-    return GameSetup("clash-of-corgis", tuple(f"P{i}" for i in range(n)), variant, full_information=True)
+    options = {"captures": data.draw(st.integers(1, 2), label="captures")} if variant == "capture" else {}  # CI-20
+    return GameSetup("clash-of-corgis", tuple(f"P{i}" for i in range(n)), variant, options, full_information=True)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -11,6 +11,7 @@ from companion.table.observations import CardGone, CardSeen, ZoneCleared
 from companion.table.session import TableSession
 
 EPTA = ("Emily", "Peter", "Taylor", "Amy")
+STILL_FRAMES = 30  # what the camera films after a card comes to rest in a test: two seconds of a still table
 
 
 @pytest.fixture
@@ -50,10 +51,18 @@ class Camera:
         self.table = table
         self.frame = 0
 
-    def lands(self, *faces: str, zone: str = "centre") -> None:
-        """Cards coming to rest in ``zone`` in one frame, reported together as the camera watcher does."""
+    def lands(self, *faces: str, zone: str = "centre", then: int = STILL_FRAMES) -> None:
+        """Cards coming to rest in ``zone`` in one frame, reported together as the camera watcher does; then the
+        camera films ``then`` frames of a still table (each reported, with nothing in it, as the watcher does)."""
         self.frame += 1
         self.table.observe_frame([CardSeen(zone, face, 0.9, self.frame) for face in faces])
+        self.films(then)
+
+    def films(self, frames: int) -> None:
+        """``frames`` frames in which nothing new comes to rest."""
+        for _ in range(frames):
+            self.frame += 1
+            self.table.observe_frame([])
         self.table.drain()
 
     def gone(self, face: str, zone: str = "centre") -> None:

@@ -24,6 +24,8 @@ from companion.vision.calibrate import catalog_from_folder
 from companion.vision.catalog import Catalog
 from companion.vision.live import recognizer_for
 from companion.vision.mat import mat_layout
+from companion.vision.observations import UNKNOWN
+from companion.vision.orientation import orientation_of
 from companion.vision.pipeline import Recognizer
 from companion.vision.registration import MatLocator
 from companion.vision.seats import seat_of_zone, table_zone_names
@@ -109,3 +111,23 @@ def test_a_duel_is_refereed_from_the_grids_drawn_as_zones(tmp_path: Path, catalo
         ("camera", {"type": "activate", "player": BEN, "slot": "front-4", "card": None, "column": None}),
     ]
     assert table.view()["objection"] is None
+
+
+@pytest.mark.parametrize("roll", [0.0, 35.0])
+def test_a_rested_card_is_judged_against_its_zones_player_not_the_pictures_vertical(
+        tmp_path: Path, catalog: Catalog, roll: float) -> None:
+    """The players at the picture's sides (or across a corner), not at its top and bottom: each drawn place's
+    upright runs towards its own player, so an upright card is upright and a rested one sideways in every place."""
+    world = CaptureWorld(5)
+    world.base = replace(world.base, view=replace(world.base.view, roll=roll))
+    laid = {(ANA, "exposed-1"): ("fire-4", False), (ANA, "front-3"): ("fire-9", True),
+            (BEN, "exposed-2"): ("water-2", True), (BEN, "back-4"): ("water-8", False)}
+    for (seat, slot), (face, rested) in laid.items():
+        world.put(seat, slot, face, up=True, rested=rested)
+    config = load_config(draw_zones(world, tmp_path))
+    recognizer = recognizer_for(catalog, config.camera, config.resolve, VARIANT)
+    assert recognizer.locator is None
+    cards = recognizer.process(render_scene(world.scene()).image).cards
+    found = {c.face: (c.zone, orientation_of(c.turn)) for c in cards if c.face != UNKNOWN}
+    assert found == {face: (world.zone(seat, slot), Orientation.SIDEWAYS if rested else Orientation.UPRIGHT)
+                     for (seat, slot), (face, rested) in laid.items()}

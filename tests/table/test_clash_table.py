@@ -10,10 +10,12 @@ import pytest
 from companion.games.base import GameSetup
 from companion.games.clash_of_corgis.original_state import Phase
 from companion.table.adapters.clash_of_corgis import PARTS
+from companion.table.adapters.clash_of_corgis.original import LATE_FRAMES, TOGETHER_FRAMES
 from companion.table.live import LiveTable
-from companion.table.observations import CardSeen, CardUnreadable, ZoneCleared
+from companion.table.observations import CardUnreadable, ZoneCleared
 from companion.table.session import TableSession
 from companion.vision.seats import seat_of_zone
+from companion.vision.stillness import RECHECK_FRAMES
 from tests.table.test_corgi_table import Camera, Lights
 
 ANA, BEN, CAI = 0, 1, 2  # seat-1, seat-3, seat-5 on the mat at a table of three
@@ -214,19 +216,58 @@ def test_the_healers_returned_card_is_asked_of_its_player(session, table) -> Non
     assert session.state.turn == BEN and session.state.hand_size(ANA) == 11
 
 
-def test_a_combos_cards_coming_to_rest_a_moment_apart_are_read_together(session, lights) -> None:
-    now = [50.0]
+def slow_table(session: TableSession, lights: Lights) -> LiveTable:
+    """A table on a loaded machine: each look at the host's clock finds five more seconds gone."""
     session.start_game(GameSetup("clash-of-corgis", ("Ana", "Ben", "Cai"), variant="original",
                                  options={"first_player": ANA}), source="test")
-    table = LiveTable(session, seat_of_zone, announcer=lights, clock=lambda: now[0])
+    clock = itertools.count(0.0, 5.0)
+    table = LiveTable(session, seat_of_zone, announcer=lights, clock=lambda: next(clock))
     table.drain()
-    table.observe(CardSeen("centre", "earth-9", 0.9, 7))  # the table looks between the combo's two reports...
-    table.drain()
-    now[0] += 0.2
-    table.observe(CardSeen("centre", "fire-9", 0.9, 9))  # ...the second steady two frames later
-    table.drain()
+    return table
+
+
+def test_a_combos_cards_coming_to_rest_frames_apart_are_read_together_however_slow_the_camera(
+        session, lights) -> None:
+    camera = Camera(slow_table(session, lights))
+    camera.lands("earth-9", then=0)  # Ana leads; one card of her double is named at once...
+    for _ in range(RECHECK_FRAMES):  # ...the other only at the camera's next full look at the still table
+        camera.films(1)
+        assert moves(session) == [] and session.prompts.open() == []  # neither a single nor a question
+    camera.lands("fire-9", then=LATE_FRAMES - 1)  # a double leading a round may still be a triple's start
     assert moves(session) == []
-    now[0] += 0.4
-    table.drain()
+    camera.films(1)
     assert moves(session) == [("camera (whose turn it was)",
                                {"type": "play", "player": ANA, "cards": ["earth-9", "fire-9"], "effect": None})]
+
+
+def test_a_lone_card_is_read_at_once_when_it_cannot_be_part_of_a_bigger_combo(session, lights) -> None:
+    camera = Camera(slow_table(session, lights))
+    camera.lands("earth-9", then=LATE_FRAMES - 1)  # a lone card leading a round may be a double's first
+    assert moves(session) == []
+    camera.films(1)
+    assert moves(session)[-1][1] == {"type": "play", "player": ANA, "cards": ["earth-9"], "effect": None}
+    answer(session, camera.table, "parry", "Let it be")  # Ana's Assassin skips Ben
+    camera.lands("fire-ace", then=TOGETHER_FRAMES)  # a single can only be beaten by a single: read at once
+    assert moves(session)[-1][1] == {"type": "play", "player": CAI, "cards": ["fire-ace"], "effect": None}
+
+
+def test_a_card_short_of_the_leading_combos_size_waits_for_the_rest_before_any_objection(session, lights) -> None:
+    camera = Camera(slow_table(session, lights))
+    camera.lands("earth-3", "fire-3")  # Ana leads a double of Healers
+    answer(session, camera.table, "heal", "A card from my hidden hand")
+    camera.lands("void-8", then=LATE_FRAMES - 1)  # Ben's double comes to rest a card at a time
+    assert table_objection(camera.table) is None and len(moves(session)) == 2
+    camera.lands("wind-8", then=TOGETHER_FRAMES)
+    assert moves(session)[-1][1] == {"type": "play", "player": BEN, "cards": ["void-8", "wind-8"], "effect": None}
+    camera.lands("water-9", then=LATE_FRAMES - 1)  # Cai's 9 could be a double's first, but none follows...
+    assert table_objection(camera.table) is None
+    camera.films(1)
+    assert "beat it with a double" in table_objection(camera.table)  # ...and it is refused in the end
+    camera.gone("water-9")
+    camera.lands("water-4", then=TOGETHER_FRAMES)  # no double of 4s beats the 8s: refused at once
+    assert "beat it with a double" in table_objection(camera.table) and len(moves(session)) == 3
+
+
+def table_objection(table: LiveTable) -> str | None:
+    objection = table.view()["objection"]
+    return None if objection is None else objection["message"]

@@ -13,6 +13,7 @@ from companion.vision.mat import mat_layout
 from companion.vision.orientation import long_axis, orientation_of, turn_from
 from companion.vision.pipeline import CardFound
 from companion.vision.tracker import Tracker
+from companion.vision.zones import upright_axes
 
 UPRIGHT, SIDEWAYS = Orientation.UPRIGHT, Orientation.SIDEWAYS
 
@@ -83,3 +84,19 @@ def test_orientation_is_measured_against_the_zones_player() -> None:
     assert orientation_of(turn_from(long_axis(along_x), layout.axis_of("seat-1"))) is SIDEWAYS
     grid = mat_layout("A2", "clash-of-corgis", "capture")
     assert {z.axis for z in grid.zones} == {0.0}
+
+
+def test_a_drawn_zones_upright_runs_from_the_middle_of_the_table_towards_its_player() -> None:
+    """Four players around a table drawn without the mat: each seat's places point at it; the centre keeps the
+    picture's vertical, as does a seat drawn alone (no middle to point from)."""
+    def box(x: float, y: float) -> np.ndarray:
+        return np.array([(x - 20, y - 20), (x + 20, y - 20), (x + 20, y + 20), (x - 20, y + 20)], np.float32)
+
+    zones = {"seat-1/front-1": box(280, 400), "seat-1/front-2": box(320, 400), "seat-2": box(100, 250),
+             "seat-3/exposed-1": box(300, 100), "seat-4": box(500, 250), "centre": box(300, 250)}
+    assert upright_axes(zones) == {"seat-1/front-1": 90.0, "seat-1/front-2": 90.0, "seat-2": 0.0,
+                                   "seat-3/exposed-1": 90.0, "seat-4": 0.0, "centre": 90.0}
+    along_x = box(0, 0) * (88 / 40, 63 / 40)
+    assert orientation_of(turn_from(long_axis(along_x), upright_axes(zones)["seat-2"])) is UPRIGHT
+    assert upright_axes({"seat-1/front-1": box(280, 400), "seat-1/front-2": box(320, 400)}) == {
+        "seat-1/front-1": 90.0, "seat-1/front-2": 90.0}

@@ -56,6 +56,8 @@ from companion.games.clash_of_corgis.hands import picked_card
 from companion.games.clash_of_corgis.variant import Move, VariantRules
 
 CAPTURES_TO_WIN = 2  # "Capture the opponent's Wild (Illusionist) card two times."
+# House rule (ruling CI-20): a short duel, won by the first capture (the option ``captures``: 1 or 2).
+CAPTURES_OPTION = range(1, CAPTURES_TO_WIN + 1)
 HAND_SIZE = 3  # "Then take the remaining 3 cards and add them to your hand."
 CHAINS = (Role.ORACLE, Role.BARD, Role.HEALER)  # "Then, activate another card."
 RANKS = (*(str(n) for n in range(1, 10)), "A", "Wild")  # "1 2 3 4 5 6 7 8 9 A (Ace) and Wild"
@@ -67,7 +69,7 @@ class CaptureRules(VariantRules[CaptureState]):
     description: ClassVar[str] = "Capture the Illusionist, 2 players: a duel of hidden cards; capture the Wild twice."
     min_players: ClassVar[int] = 2  # "a 2-player card game"
     max_players: ClassVar[int] = 2
-    options: ClassVar[frozenset[str]] = frozenset({"first_player", "suits"})
+    options: ClassVar[frozenset[str]] = frozenset({"first_player", "suits", "captures"})
 
     # ----------------------------------------------------------------------------------------- setup
     def setup(self, setup: GameSetup) -> CaptureState:
@@ -76,6 +78,9 @@ class CaptureRules(VariantRules[CaptureState]):
         suits = setup.options.get("suits", ["fire", "water"])
         if not isinstance(suits, list) or len(suits) != 2 or len(set(suits)) != 2 or not set(suits) <= set(cards.SUITS):
             raise MalformedAction("bad-option", f"suits must name two different suits of {', '.join(cards.SUITS)}.")
+        if setup.options.get("captures", CAPTURES_TO_WIN) not in CAPTURES_OPTION:
+            raise MalformedAction("bad-option", f"captures must be 1 (a short duel, a house rule) or {CAPTURES_TO_WIN} "
+                                  "(the rulebook's).")
         return CaptureState(setup=setup, suits=tuple(suits), tables=[{}, {}], hand_counts=[0, 0], out=[[], []],
                             captures=[0, 0], looks=[0, 0], hands=[[], []] if setup.full_information else None)
 
@@ -494,8 +499,9 @@ class CaptureRules(VariantRules[CaptureState]):
         seat, captor = threat.seat, 1 - threat.seat
         s.threat = None
         s.captures[captor] += 1
-        if s.captures[captor] >= CAPTURES_TO_WIN:
-            s.result = Outcome((captor,), f"Captured the Illusionist {CAPTURES_TO_WIN} times")
+        wins = s.setup.options.get("captures", CAPTURES_TO_WIN)
+        if s.captures[captor] >= wins:
+            s.result = Outcome((captor,), f"Captured the Illusionist {wins} time{'s' if wins > 1 else ''}")
             s.phase, s.pending = Phase.OVER, None
             return
         # "your opponent must immediately take all 11 of their original starting cards and follow the same steps

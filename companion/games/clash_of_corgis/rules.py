@@ -54,6 +54,9 @@ class ClashOfCorgis(Ruleset[GameState]):
                    "drawn by the companion"),
         GameOption("suits", "The two players' suits", OptionKind.CHOICES, "Fire and Water", choices=cards.SUITS,
                    count=2, variants=("capture",)),
+        # House rule (ruling CI-20): a short duel for a quick game.
+        GameOption("captures", "Captures that win (house rule: 1 for a short duel)", OptionKind.NUMBER,
+                   "2, as the rulebook says", low=1, high=2, variants=("capture",)),
     )
 
     def game(self, state: GameState) -> VariantRules[Any]:

@@ -4,6 +4,7 @@ variant without a part is entered by the referee. What the parts share lives in 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.table.adapters.base import TableAdapter
@@ -38,6 +39,9 @@ class ClashOfCorgisAdapter(TableAdapter):
 
     def observe(self, observation: Any, t: float) -> None:
         self._part().observe(observation, t)
+
+    def observe_frame(self, observations: Sequence[Any], t: float) -> None:
+        self._part().observe_frame(observations, t)
 
     def changed(self, t: float) -> None:
         self._part().changed(t)

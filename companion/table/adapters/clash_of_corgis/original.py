@@ -1,7 +1,8 @@
 """Clash of Corgis' table, the Original game's part (``__init__.py`` picks the part for the variant in play).
 
 Rulings CO-14..CO-18 (``docs/rulings.md``):
-- The cards landing in the centre in one frame are one combo, never cards to put in order (CO-14): a player
+- The cards coming to rest in the centre together — within a few camera frames, or more while they could still
+  be the start of a bigger combo — are one combo, never cards to put in order (CO-14): a player
   plays "their card(s) on top of the leading combo", and "the card(s) played become the new leading combo". It
   is the combo of the owner of an exposed card, of the seat it was shown at first, else of whoever's turn it
   is; the log's source says which.
@@ -19,6 +20,7 @@ Rulings CO-14..CO-18 (``docs/rulings.md``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +39,7 @@ from companion.games.clash_of_corgis.actions import (
     Target,
 )
 from companion.games.clash_of_corgis.effects import card_name
-from companion.games.clash_of_corgis.original import SUIT_EFFECTS, OriginalRules
+from companion.games.clash_of_corgis.original import SUIT_EFFECTS, OriginalRules, rank_value
 from companion.games.clash_of_corgis.original_state import OriginalState, Phase
 from companion.games.clash_of_corgis.rules import ClashOfCorgis
 from companion.table.adapters.clash_of_corgis.common import CENTRE, ClashPart, Decision
@@ -47,8 +49,14 @@ from companion.table.prompts import Option
 if TYPE_CHECKING:
     from companion.table.live import LiveTable
 
-SHOWN_FOR_S = 20.0  # a card seen at a seat this recently and then in the centre came from that seat
-TOGETHER_S = 0.5  # cards coming to rest in the centre this close together were put down together (one combo)
+SHOWN_FOR_FRAMES = 300  # a card seen at a seat this recently (20 s at 15 fps) then in the centre came from that seat
+# Cards put down together may come to rest frames apart (a card not named in one recognition is named in a later
+# one). Counted in the camera's frames, not seconds: a loaded machine reads fewer frames a second, not fewer cards
+# a frame. The centre is read once no card has come to rest there for TOGETHER_FRAMES frames, or for LATE_FRAMES
+# while its cards could still be the start of a bigger combo: long enough for the camera's next full look at a
+# still table (RECHECK_FRAMES in ``companion/vision/stillness.py``) and the frames that make a card steady.
+TOGETHER_FRAMES = 2
+LATE_FRAMES = 20
 DECISIONS = ("pass", "effect-card", "monk", "archer", "parry", "oracle", "heal", "burn")
 EXPOSURES = (Phase.PARRY, Phase.EXPOSE, Phase.PICK)  # the phases in which a card turned up at a seat means a move
 
@@ -57,8 +65,7 @@ EXPOSURES = (Phase.PARRY, Phase.EXPOSE, Phase.PICK)  # the phases in which a car
 class _Landing:
     zone: str
     face: str
-    frame: int
-    t: float
+    frame: int  # the adapter's count of the camera's frames when it came to rest
 
 
 class OriginalTable(ClashPart):
@@ -68,17 +75,22 @@ class OriginalTable(ClashPart):
     def __init__(self, table: LiveTable) -> None:
         super().__init__(table)
         self.landed: list[_Landing] = []  # cards come to rest, waiting to be read, in order
-        self.shown: dict[str, tuple[int, float]] = {}  # face -> (seat, time) of a card shown at a seat
+        self.frame = 0  # the camera's frames heard so far: the clock the centre's combos are timed by
+        self.shown: dict[str, tuple[int, int]] = {}  # face -> (seat, frame) of a card shown at a seat
         self.centre: list[str] = []  # the cards lying in the centre now, as the camera sees them
         self.at_seat: dict[int, list[str]] = {}  # the face-up cards in front of each seat now
         self.choosing: int | None = None  # the move count when a combo's effect card was asked
 
     # ------------------------------------------------------------------------------------ inputs
+    def observe_frame(self, observations: Sequence[Any], t: float) -> None:
+        self.frame += 1
+        super().observe_frame(observations, t)
+
     def observe(self, observation: Any, t: float) -> None:
         match observation:
-            case CardSeen(zone=zone, face=face, frame=frame) if self._lying(zone) is not None:
+            case CardSeen(zone=zone, face=face) if self._lying(zone) is not None:
                 self._lying(zone).append(face)  # type: ignore[union-attr]
-                self.landed.append(_Landing(zone, face, frame, t))
+                self.landed.append(_Landing(zone, face, self.frame))
             case CardUnreadable(zone=zone):
                 self._unreadable(zone)
             case CardGone(zone=zone, face=face):
@@ -105,17 +117,18 @@ class OriginalTable(ClashPart):
                 self.landed.clear()
                 return
             first = self.landed[0]
-            batch = [c for c in self.landed if c.zone == first.zone
-                     and (c.frame == first.frame or (first.zone == CENTRE and c.t - first.t <= TOGETHER_S))]
-            if first.zone == CENTRE and t - first.t < TOGETHER_S and all(
-                    c.t <= first.t + TOGETHER_S for c in self.landed):
-                return  # more of the combo may still come to rest
+            if first.zone == CENTRE:
+                batch = [c for c in self.landed if c.zone == CENTRE]  # nothing is recorded while a combo waits
+                if not self._settled(state, batch):
+                    return  # more of the combo may still come to rest
+            else:
+                batch = [c for c in self.landed if c.zone == first.zone and c.frame == first.frame]
             self.landed = [c for c in self.landed if c not in batch]
             if first.zone == CENTRE:
-                self._centre(state, tuple(c.face for c in batch), t)
+                self._centre(state, tuple(c.face for c in batch))
             else:
                 for landing in batch:
-                    self._at_seat(landing, t)
+                    self._at_seat(landing)
             if self.table.objection is not None:
                 self.landed.clear()  # nothing after a refused card counts until the cards are put right
                 return
@@ -140,12 +153,41 @@ class OriginalTable(ClashPart):
     def _rules(self) -> OriginalRules:
         return ClashOfCorgis.game_rules("original")  # type: ignore[return-value]
 
-    def _centre(self, state: OriginalState, faces: tuple[str, ...], t: float) -> None:
+    def _settled(self, s: OriginalState, batch: list[_Landing]) -> bool:
+        """Whether the cards come to rest in the centre are the whole of what was put down (CO-14): no card has
+        come since for a couple of frames, or, while they could still be the start of a bigger combo, for long
+        enough that a card put down with them would have been read."""
+        quiet = self.frame - batch[-1].frame
+        if quiet < TOGETHER_FRAMES:
+            return False
+        faces = self._new(s, tuple(c.face for c in batch))
+        return quiet >= LATE_FRAMES or not faces or not self._may_grow(s, faces, self._who(s, faces)[0])
+
+    def _may_grow(self, s: OriginalState, faces: tuple[str, ...], seat: int) -> bool:
+        """Whether ``faces`` and cards of their rank not yet face up would be a combo the rules allow ``seat`` to
+        play now: a lone card leading a round may be a double's first, a card beating a triple a triple's."""
+        if s.phase is not Phase.PLAY:
+            return False  # the Oracle's discard, the Mage's burnt card: one card
+        public = s.public_cards()
+        rank = rank_value(faces[0])
+        mates = sorted((c for c in cards.all_cards() if c not in public and c not in faces and rank_value(c) == rank),
+                       key=lambda c: cards.suit(c) != s.bard_suit)  # a card of the Bard's suit may be among them
+        ruleset = self._ruleset()
+        return any(ruleset.legal(s, Play(seat, faces + tuple(mates[:n]))) is None for n in range(1, len(mates) + 1))
+
+    @staticmethod
+    def _new(s: OriginalState, faces: tuple[str, ...]) -> tuple[str, ...]:
+        """The cards not already in the middle or the discard pile (those were recorded some other way: CO-18)."""
+        return tuple(f for f in faces if f not in s.pile and f not in s.discard)
+
+    def _centre(self, state: OriginalState, faces: tuple[str, ...]) -> None:
         """Cards landing together in the centre: one combo, or the Oracle's discard, or the Mage's burnt card."""
-        faces = tuple(f for f in faces if f not in state.pile and f not in state.discard)  # CO-18
+        faces = self._new(state, faces)
         if not faces:
             return
-        seat, source = self._who(state, faces, t)
+        seat, source = self._who(state, faces)
+        for face in faces:
+            self.shown.pop(face, None)
         reading = self._reading(state, CENTRE, faces, seat)
         if isinstance(reading, Play) and self._effect_asked(state, reading):
             return
@@ -153,14 +195,14 @@ class OriginalTable(ClashPart):
             self.table.propose([reading], source=source, zone=CENTRE, face=",".join(faces), seat=seat,
                                question=f"What did {state.players[seat]} put in the centre?")
 
-    def _at_seat(self, landing: _Landing, t: float) -> None:
+    def _at_seat(self, landing: _Landing) -> None:
         state = self._state()
         seat = self._seat(landing.zone)
         if state is None or seat is None or landing.face in state.exposed[seat]:
             return  # already recorded as exposed (CO-18)
         reading = self._reading(state, landing.zone, (landing.face,), seat)
         if reading is None:
-            self.shown[landing.face] = (seat, t)  # shown before it is pushed into the centre
+            self.shown[landing.face] = (seat, landing.frame)  # shown before it is pushed into the centre
             return
         self.table.propose([reading], source="camera", zone=landing.zone, face=landing.face, seat=seat,
                            question=f"What did {state.players[seat]} turn face up?")
@@ -181,13 +223,13 @@ class OriginalTable(ClashPart):
             return Discard(p.player, faces[0])
         return Play(seat, faces)
 
-    def _who(self, s: OriginalState, faces: tuple[str, ...], t: float) -> tuple[int, str]:
+    def _who(self, s: OriginalState, faces: tuple[str, ...]) -> tuple[int, str]:
         """The seat a combo came from: the owner of an exposed card, the seat it was shown at, else the turn."""
         for seat, exposed in enumerate(s.exposed):
             if faces[0] in exposed:
                 return seat, f"camera (from {s.players[seat]}'s exposed hand)"
-        shown = {self.shown.pop(f, (None, 0.0)) for f in faces}
-        seats = {seat for seat, when in shown if seat is not None and t - when <= SHOWN_FOR_S}
+        shown = {self.shown.get(f, (None, 0)) for f in faces}
+        seats = {seat for seat, when in shown if seat is not None and self.frame - when <= SHOWN_FOR_FRAMES}
         if len(seats) == 1:
             (seat,) = seats
             return seat, f"camera (from {s.players[seat]}'s place)"
