@@ -374,12 +374,14 @@ def _known_size(
     contested = [(q, e) for q, e, ok in zip(found, errors, firm, strict=True) if not ok]
     doubtful = [q for q, _ in contested]
     rects: list[np.ndarray] = []
-    outlines: list[np.ndarray] = []
+    outlines: list[np.ndarray] = []  # each unexplained region's, in table mm
+    region: list[int] = []  # the outline each of ``rects`` was drawn from
     aligned: list[np.ndarray] = []
     for contour, pts in _unexplained(rings, good, hom, (cw, ch), s.min_area * frame_area * 0.5, plausible):
         found_here = _side_rectangles(pts, (cw, ch))
         rects += found_here
-        outlines += [pts] * len(found_here)
+        region += [len(outlines)] * len(found_here)
+        outlines.append(pts)
         inner = [h for h in holes if cv2.pointPolygonTest(contour, tuple(map(float, h[0, 0])), False) > 0]
         aligned += _aligned_rectangles([pts, *(to_mat(hom, h) for h in inner)], (cw, ch))
     scored: list[tuple[float, Quad]] = [
@@ -394,7 +396,11 @@ def _known_size(
         rough = _border_scores(raw, mask)
         from_stretch = np.arange(len(raw)) < len(rects)
         chosen = np.nonzero(_clear_of(raw, [q.corners for q in good]) & (~from_stretch | (rough >= s.min_fit_start)))[0]
-        starts += [_snap(rects[k], outlines[k]) if from_stretch[k] else aligned[k - len(rects)] for k in chosen]
+        stretch = chosen[chosen < len(rects)]
+        snapped, of = np.array(rects).reshape(-1, 4, 2)[stretch], np.array(region, int)[stretch]
+        for k, pts in enumerate(outlines):
+            snapped[of == k] = _snap(snapped[of == k], pts)
+        starts += [*snapped, *(aligned[k - len(rects)] for k in chosen[chosen >= len(rects)])]
         priority += list(rough[chosen])
     if starts:
         ranked = np.argsort(-np.array(priority), kind="stable")[: 4 * s.max_fits]
@@ -698,29 +704,36 @@ def _border_score(quad: np.ndarray, mask: np.ndarray) -> float:
     return float(inside.mean() - 0.5 * outside.mean())
 
 
-def _snap(rect: np.ndarray, pts: np.ndarray, near: float = 1.5) -> np.ndarray:
-    """A rectangle (table mm) with each side moved onto the outline points along it, where there are some."""
-    lines = []
-    for k in range(4):
-        a, b = rect[k], rect[(k + 1) % 4]
-        length = float(np.hypot(*(b - a)))
-        u = (b - a) / length
-        rel = pts - a
-        t = rel @ u
-        off = rel[:, 0] * u[1] - rel[:, 1] * u[0]
-        on = pts[(np.abs(off) < near) & (t > 0.1 * length) & (t < 0.9 * length)]
-        if len(on) >= 2 and np.ptp(on @ u) > 0.25 * length:
-            vx, vy, x0, y0 = cv2.fitLine(on.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-            lines.append((np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)))
-        else:
-            lines.append((a, u))
-    corners = [
-        _line_intersection(lines[k - 1][0], lines[k - 1][0] + lines[k - 1][1], lines[k][0], lines[k][0] + lines[k][1])
-        for k in range(4)
-    ]
-    if any(c is None for c in corners):
-        return rect
-    return np.array(corners)
+def _snap(rects: np.ndarray, pts: np.ndarray, near: float = 1.5) -> np.ndarray:
+    """Rectangles (K x 4 x 2, table mm) with each side moved onto the outline points along it, where there are
+    some. Which points lie along which side is found for all of them at once; a line is fitted only to the sides
+    that have enough (a few of the many rectangles drawn from one outline)."""
+    a = rects.astype(np.float64)
+    d = np.roll(a, -1, axis=1) - a
+    length = np.hypot(d[..., 0], d[..., 1])  # (K, 4)
+    u = d / length[..., None]
+    rel = pts[None, None, :, :] - a[:, :, None, :]  # (K, 4, N, 2)
+    t = rel[..., 0] * u[..., 0, None] + rel[..., 1] * u[..., 1, None]
+    off = rel[..., 0] * u[..., 1, None] - rel[..., 1] * u[..., 0, None]
+    on = (np.abs(off) < near) & (t > 0.1 * length[..., None]) & (t < 0.9 * length[..., None])
+    spread = np.where(on, t, -np.inf).max(axis=2) - np.where(on, t, np.inf).min(axis=2)
+    origin, direction = a.copy(), u.copy()
+    for k, side in zip(*np.nonzero((on.sum(axis=2) >= 2) & (spread > 0.25 * length)), strict=True):
+        vx, vy, x0, y0 = cv2.fitLine(pts[on[k, side]].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        origin[k, side], direction[k, side] = (x0, y0), (vx, vy)
+    corners, ok = _intersections(origin, direction)
+    return np.where(ok[:, None, None], corners, a)
+
+
+def _intersections(origin: np.ndarray, direction: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where each of K quads' sides (K x 4 lines: a point and a direction) meets the side before it, and whether
+    all four of a quad's pairs do (not parallel), as ``_line_intersection`` finds each."""
+    p1, d1 = np.roll(origin, 1, axis=1), np.roll(direction, 1, axis=1)
+    denom = d1[..., 0] * direction[..., 1] - d1[..., 1] * direction[..., 0]
+    ok = np.abs(denom) >= 1e-6
+    gap = origin - p1
+    t = (gap[..., 0] * direction[..., 1] - gap[..., 1] * direction[..., 0]) / np.where(ok, denom, 1.0)
+    return p1 + t[..., None] * d1, ok.all(axis=1)
 
 
 def overlaps(a: np.ndarray, b: np.ndarray) -> bool:
