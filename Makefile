@@ -27,7 +27,7 @@ lint: $(BIN)/.installed-dev
 test: lint
 	bash .ci/install-browser
 	bash .ci/install-render-tools
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 bench: $(BIN)/.installed-dev
 	for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

@@ -30,7 +30,7 @@ from companion.games.registry import get_game
 from companion.service import notify
 from companion.table.live import LiveTable
 from companion.table.observations import ButtonEdge, ButtonPress, PadsTared
-from companion.table.race_files import prune_traces
+from companion.table.race_files import prune_traces, set_aside_foreign_traces
 from companion.table.session import TableSession
 from companion.vision.catalog import Catalog, CatalogError, load_catalog
 from companion.vision.live import recognizer_for, tracker_for
@@ -98,6 +98,7 @@ def live_table(
     traces = config.resolve(config.table.traces)
     table = LiveTable(session, seat_of_zone, settings={"pigzup": config.judge}, traces=traces,
                       keep_traces=config.table.keep_traces())
+    set_aside_foreign_traces(traces, {game.id: game.started_at for game in session.log.list_games()})
     prune_traces(traces, table.keep_traces, playing=session.game_id)  # a smaller retention counts from the start
 
     def pressed(press: Press) -> None:

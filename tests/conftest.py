@@ -8,6 +8,14 @@ from typing import Any
 import pytest
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Modules holding long (``slow``) tests run first, each module kept together (module fixtures are built
+    once): `make test` spreads the suite over the CPUs, and a long test started last would keep every other
+    worker waiting for it."""
+    long_modules = {getattr(item, "module", None) for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: getattr(item, "module", None) not in long_modules)
+
+
 @pytest.fixture(scope="session")
 def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """Debian's Chromium driven by Playwright, for the browser tests (``.ci/install-browser`` installs it)."""

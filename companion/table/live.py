@@ -148,7 +148,7 @@ class LiveTable:
             try:
                 item = self._inbox.get_nowait()
             except queue.Empty:
-                self._contained("the clock", lambda: self.adapter.tick(self.clock()))
+                self.contained("the clock", lambda: self.adapter.tick(self.clock()))
                 if self._inbox.empty():  # the clock may have moved the game on: handle what that queued
                     self._refresh_view()
                     return
@@ -165,18 +165,18 @@ class LiveTable:
                 return
             if item is not None:
                 self._handle(item)
-            self._contained("the clock", lambda: self.adapter.tick(self.clock()))
+            self.contained("the clock", lambda: self.adapter.tick(self.clock()))
             self._refresh_view()
 
     def _handle(self, item: Any) -> None:
         if isinstance(item, _SessionChanged):
-            self._contained("a change of the game", lambda: self._changed(item.t))
+            self.contained("a change of the game", lambda: self._changed(item.t))
         elif isinstance(item, _Observed):
-            self._contained(repr(item.observation), lambda: self.adapter.observe(item.observation, item.t))
+            self.contained(repr(item.observation), lambda: self.adapter.observe(item.observation, item.t))
         elif isinstance(item, _Frame):
-            self._contained(repr(item.observations), lambda: self.adapter.observe_frame(item.observations, item.t))
+            self.contained(repr(item.observations), lambda: self.adapter.observe_frame(item.observations, item.t))
 
-    def _contained(self, what: str, work: Callable[[], None]) -> None:
+    def contained(self, what: str, work: Callable[[], None]) -> None:
         """An adapter that fails on one input is reported and the table goes on with the next."""
         try:
             work()
@@ -259,13 +259,13 @@ class LiveTable:
 
     def announce(self, kind: str, seats: tuple[int, ...]) -> None:
         if self.announcer is not None:
-            self._contained("the lights", lambda: self.announcer.announce(kind, seats))  # type: ignore[union-attr]
+            self.contained("the lights", lambda: self.announcer.announce(kind, seats))  # type: ignore[union-attr]
 
     def say(self, text: str) -> None:
         """A short sentence for the table: on the status page, and spoken where a voice is configured."""
         self.said.append(text)
         if self.speaker is not None:
-            self._contained("the voice", lambda: self.speaker.say(text))  # type: ignore[union-attr]
+            self.contained("the voice", lambda: self.speaker.say(text))  # type: ignore[union-attr]
 
     def _ruleset_and_state(self) -> tuple[Any, Any]:
         game_id, status, state = self.session.current()

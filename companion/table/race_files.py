@@ -76,6 +76,40 @@ def prune_traces(traces: Path, keep: TraceRetention, playing: int | None = None)
     return sorted(pruned)
 
 
+EARLIER_LOG = "from-an-earlier-log"
+PRUNED_NAME = re.compile(r"game-(\d+)\.pruned")
+
+
+def set_aside_foreign_traces(traces: Path, started_at: dict[int, float]) -> list[Path]:
+    """Move the traces and prune marks no game of this log can have written into ``from-an-earlier-log/``; returns
+    where they went. Traces are named by game id, and a fresh log (a new card, a deleted database) numbers its games
+    from 1 again: an earlier log's ``game-1-match-0.jsonl`` must not pass for the new game 1's race. A file is
+    foreign when its game is not in the log (``started_at``: game id -> start time) or when it was written before
+    that game started. Set aside, never deleted: a referee may still want an old race."""
+    moved: list[Path] = []
+    aside = traces / EARLIER_LOG
+    try:
+        for path in sorted(traces.glob("game-*")):
+            found = TRACE_NAME.fullmatch(path.name) or PRUNED_NAME.fullmatch(path.name)
+            if found is None:
+                continue
+            started = started_at.get(int(found[1]))
+            if started is not None and path.stat().st_mtime >= started:
+                continue
+            aside.mkdir(exist_ok=True)
+            target = aside / path.name
+            if target.exists():  # a third log's leftovers: keep both, the newer one under a dated name
+                target = aside / f"{int(path.stat().st_mtime)}-{path.name}"
+            os.replace(path, target)
+            moved.append(target)
+    except OSError as exc:
+        log.warning("could not set aside an earlier log's race traces in %s: %s", traces, exc)
+    if moved:
+        log.warning("%d race traces in %s belong to no game of this log (an earlier log's): moved to %s",
+                    len(moved), traces, aside)
+    return moved
+
+
 def write_trace(path: Path, entries: Iterable[dict[str, Any]]) -> None:
     """Write the trace in one go, compact, through a temporary file: a crash mid-write leaves the old one."""
     path.parent.mkdir(parents=True, exist_ok=True)

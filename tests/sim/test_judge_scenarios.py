@@ -95,6 +95,9 @@ def rig(tmp_path_factory) -> Iterator[Rig]:
     path.write_text(f'[table]\ndatabase = "t.sqlite3"\n[serial]\ncalibration = "{ROOT / "calibration" / "pads.toml"}"\n'
                     f"[judge]\nhold_seconds = {HOLD}\n", encoding="utf-8")
     config = load_config(path)
+    earlier = config.resolve(config.table.traces) / "game-9-match-0.jsonl"  # left by a log since wiped
+    earlier.parent.mkdir(parents=True)
+    earlier.write_text("an earlier log's race\n")
     factory = MockFactory()
     log = EventLog(folder / "t.sqlite3")
     try:
@@ -117,6 +120,12 @@ def stack(rig: Rig, seat: int, piggies: int) -> None:
     with rig.pico.lock:
         rig.pad(seat).place(piggies)
     time.sleep(STACKED)
+
+
+def test_the_table_starting_sets_aside_a_trace_no_game_of_its_log_wrote(rig):
+    traces = rig.config.resolve(rig.config.table.traces)
+    assert not (traces / "game-9-match-0.jsonl").exists()
+    assert (traces / "from-an-earlier-log" / "game-9-match-0.jsonl").read_text() == "an earlier log's race\n"
 
 
 def test_clean_win(rig):

@@ -69,6 +69,7 @@ def test_three_or_four_players_play_on_zones_drawn_on_the_cameras_picture(player
     assert all(math.hypot(a.x - b.x, a.y - b.y) >= APART_MM for a in world.tops.values() for b in world.pile)
 
 
+@pytest.mark.slow
 def test_the_camera_reads_every_card_of_a_four_player_table_in_its_drawn_zone(camera_config) -> None:
     world = laid_out(4, seed=2)
     recognizer = Recognizer(simulated_catalog(camera_config, "squirrels"), None, world.drawn_zones(),

@@ -82,6 +82,7 @@ def film(world: CaptureWorld, recognizer: Recognizer, tracker: Tracker, table: L
     return seen
 
 
+@pytest.mark.slow
 def test_a_duel_is_refereed_from_the_grids_drawn_as_zones(tmp_path: Path, catalog: Catalog,
                                                           session: TableSession) -> None:
     world = world_across_the_picture()

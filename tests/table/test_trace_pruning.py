@@ -4,6 +4,8 @@ history says so."""
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,15 @@ from companion.games.base import GameSetup
 from companion.table.live import LiveTable
 from companion.table.observations import ButtonPress, CardSeen, PadReading, PileState
 from companion.table.pigzup_judge import JudgeSettings
-from companion.table.race_files import TRACE_NAME, TraceRetention, prune_traces, pruned_path, trace_path
+from companion.table.race_files import (
+    EARLIER_LOG,
+    TRACE_NAME,
+    TraceRetention,
+    prune_traces,
+    pruned_path,
+    set_aside_foreign_traces,
+    trace_path,
+)
 
 KB = 1000
 
@@ -96,3 +106,28 @@ def test_a_race_ending_at_the_table_prunes_the_oldest_games(session, tmp_path):
     assert kept(folder) == {2: 2, game_id: 1}
     assert pruned_path(folder, 1).is_file()
     assert live.view()["match"]["traced"] == {"game_id": game_id, "match": 0}
+
+
+def test_a_fresh_log_sets_aside_the_traces_an_earlier_log_left_under_the_same_game_ids(session, tmp_path):
+    folder = tmp_path / "traces"
+    traces_of(folder, {1: 2, 2: 1, 7: 1})  # an earlier log's games 1, 2 and 7 (its card was wiped)
+    pruned_path(folder, 5).touch()
+    long_ago = time.time() - 3600
+    for path in folder.iterdir():
+        os.utime(path, (long_ago, long_ago))
+    session.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="web")  # this log's game 1, started now
+    session.start_game(GameSetup("pigzup", ("Ann", "Ben")), source="web")
+    trace_path(folder, 2, 0).write_bytes(b"this log's own race")  # written after game 2 started: it stays
+    started = {game.id: game.started_at for game in session.log.list_games()}
+
+    moved = set_aside_foreign_traces(folder, started)
+
+    assert sorted(p.name for p in moved) == ["game-1-match-0.jsonl", "game-1-match-1.jsonl", "game-5.pruned",
+                                             "game-7-match-0.jsonl"]
+    assert kept(folder) == {2: 1} and trace_path(folder, 2, 0).read_bytes() == b"this log's own race"
+    assert all(p.parent == folder / EARLIER_LOG and p.stat().st_size in (0, 60 * KB) for p in moved)
+    assert set_aside_foreign_traces(folder, started) == []  # nothing more to do
+    traces_of(folder, {7: 1})  # a third log's game 7: the one set aside before is not overwritten
+    os.utime(trace_path(folder, 7, 0), (long_ago + 60, long_ago + 60))
+    assert len(set_aside_foreign_traces(folder, started)) == 1
+    assert len(list((folder / EARLIER_LOG).glob("*game-7-match-0.jsonl"))) == 2

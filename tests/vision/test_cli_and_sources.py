@@ -8,6 +8,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from companion.cli import main
 from companion.sim.scene import Card, Scene, mat_to_table, render_scene
@@ -89,6 +90,7 @@ def test_a_folder_of_images_is_a_source(tmp_path: Path) -> None:
     assert [int(f[0, 0, 0]) for f in open_source(str(tmp_path)).frames()] == [0, 1, 2]
 
 
+@pytest.mark.slow
 def test_cards_watch_reports_flips_from_the_simulated_camera(reference_root: Path, tmp_path: Path, capsys) -> None:
     config = tmp_path / "companion.toml"
     config.write_text('[camera]\nsource = "sim"\ndeck = "squirrels"\ncatalog = "cards"\n')

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from companion.sim.capture_world import DECK, MAT, VARIANT, CaptureWorld
 from companion.sim.scene import render_scene
 from companion.table.observations import CardGone, CardSeen
@@ -21,6 +23,7 @@ def film(world: CaptureWorld, recognizer: Recognizer, tracker: Tracker, frames: 
     return [obs for picture in pictures for obs in tracker.update(recognizer.process(picture).cards)]
 
 
+@pytest.mark.slow
 def test_a_card_turned_face_down_in_its_place_is_reported_and_seen_again_when_turned_up(
         catalogs: dict[str, Catalog]) -> None:
     world = CaptureWorld(0)  # a scene whose card backs are found (in some, a back is missed: plain ``CardGone``)

@@ -96,6 +96,7 @@ def test_a_covered_card_or_a_card_back_is_unknown_not_a_guess(catalogs: dict[str
     assert all(card.face == UNKNOWN for _, card in verdicts)
 
 
+@pytest.mark.slow
 def test_cards_a_hand_touches_are_still_named(catalogs: dict[str, Catalog]) -> None:
     """A hand over a card's corner or edge breaks its outline; the mat's known card size still finds it."""
     partly, named = 0, 0
@@ -123,6 +124,7 @@ def test_an_empty_table_shows_nothing(seed: int, catalogs: dict[str, Catalog]) -
         assert _verdicts(catalogs["squirrels"], Scene(mat=mat, hands=hands, view=scene.view, look=scene.look)) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck", ["crazy-corgi", "squirrels"])
 def test_a_flip_sequence_yields_one_card_seen_per_flip_in_its_zone(deck: str, catalogs: dict[str, Catalog]) -> None:
     scenes, flips = flip_script(deck, seed=SEED + 300 + len(deck), flips=4)

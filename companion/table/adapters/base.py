@@ -28,9 +28,10 @@ class TableAdapter:
     def observe_frame(self, observations: Sequence[Any], t: float) -> None:
         """The observations one camera frame completed, together: the table ticks only after the whole frame, so
         cards that landed together are read together (several of one value are one play, not a play taken back
-        and read again with each late card). By default each goes to ``observe`` in turn."""
+        and read again with each late card). By default each goes to ``observe`` in turn, and one the adapter
+        fails on is reported without losing the rest of the frame."""
         for observation in observations:
-            self.observe(observation, t)
+            self.table.contained(repr(observation), lambda seen=observation: self.observe(seen, t))
 
     def changed(self, t: float) -> None:
         """The session changed (a move by anyone, an undo, the referee): follow it, ask what it now needs."""
