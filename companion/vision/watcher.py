@@ -144,7 +144,7 @@ class CardWatcher:
             self.moving_frames += 1
             return change, []
         started = self.clock()
-        result = recognizer.process(frame)
+        result = recognizer.process(frame, [card.corners for card in self._reading])  # the cards seen last
         self._reading, self.light, self.mat_registered = result.cards, result.light, result.registered
         self.stillness.recognised(frame)
         self.frame_ms = (self.clock() - started) * 1000
