@@ -20,8 +20,10 @@ less drawing`` is the latency with the simulator's drawing of the recognised fra
 player starts when it is reported, the trick is collected) and steps the watcher on the camera's own clock: CPU
 seconds plus the waits it asks for, as if it had a core to itself (the simulated camera films the table as each
 frame is read). That figure hardly moves with the load, so a change can be measured on this shared machine; it is
-printed for the watcher as built and for one that recognises every changed frame (none passed over while the table
-is still changing). It stops at the report: add the live table's few milliseconds.
+printed for the watcher as built, for one that does not hand the recogniser the last frame's cards (each trick's
+lower cards searched for again when the next lands) and for one that recognises every changed frame (none passed
+over while the table is still changing), with the CPU each recognition took by the cards it found. It stops at the
+report: add the live table's few milliseconds.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from companion.table.observations import CardSeen, ZoneCleared
 from companion.table.session import TableSession
 from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.mat import CENTRE
+from companion.vision.pipeline import FrameResult, Recognizer
 from companion.vision.sources import FrameSource
 from companion.vision.stillness import Change, StillnessGate
 from companion.vision.watcher import CardWatcher
@@ -247,18 +250,36 @@ class EveryChange(StillnessGate):
         return Change.CHANGED if change is Change.MOVING else change
 
 
-def idle_core(folder: Path, tricks: int, pace: float, gate: StillnessGate) -> tuple[list[float], list[float]]:
+@dataclass
+class Timed:
+    """A recogniser with a CPU stopwatch (process time) on each frame, by the number of cards it found; ``reuse``
+    False: the last frame's cards are not handed on (every frame searched as if it were the first)."""
+
+    recognizer: Recognizer
+    reuse: bool = True
+    cpu: dict[int, list[float]] = field(default_factory=dict)
+
+    def process(self, frame: Any, known: Any = ()) -> FrameResult:
+        started = time.process_time()
+        result = self.recognizer.process(frame, known if self.reuse else ())
+        self.cpu.setdefault(len(result.cards), []).append(time.process_time() - started)
+        return result
+
+
+def idle_core(folder: Path, tricks: int, pace: float, gate: StillnessGate, reuse: bool = True
+              ) -> tuple[list[float], list[float], dict[int, list[float]]]:
     """Card down -> report on the camera thread's own clock, over ``tricks`` scripted tricks of three cards: each
-    latency, and each less the simulator's drawing in it."""
+    latency, each less the simulator's drawing in it, and the CPU seconds of each recognition by the cards found."""
     config = load_config(config_file(folder, "[web]\nenabled = false\n"))
     catalog = simulated_catalog(config, "corgi-pileup")
+    recognizer = Timed(recognizer_for(catalog, config.camera), reuse)
     world = CorgiWorld(3, seed=7)
     drawn: list[Span] = []
     clock = CameraClock()
     camera = WorldCamera(world)
     camera.read = Stopwatch(time.process_time).timed(drawn, camera.read)  # type: ignore[method-assign]
     reports: list[tuple[float, Any]] = []
-    watcher = CardWatcher(FrameSource("world", lambda: camera, live=True), recognizer_for(catalog, config.camera),
+    watcher = CardWatcher(FrameSource("world", lambda: camera, live=True), recognizer,  # type: ignore[arg-type]
                           tracker_for(config.camera), lambda frame, t: reports.extend((t, o) for o in frame),
                           clock=clock)
     watcher.stillness = gate
@@ -295,17 +316,21 @@ def idle_core(folder: Path, tricks: int, pace: float, gate: StillnessGate) -> tu
         reports.clear()
         run_until(clock() + 10.0, lambda: reported(ZoneCleared) and any(
             isinstance(o, ZoneCleared) and o.zone == CENTRE for _t, o in reports))
-    return latencies, drawing
+    return latencies, drawing, recognizer.cpu
 
 
 def bench_idle(tricks: int, folder: Path, pace: float = 0.3) -> None:
     print(f"{tricks} scripted tricks of three cards (pace {pace}), the camera thread on its own clock "
           f"(load average {os.getloadavg()[0]:.1f}: it does not change these figures)")
-    for name, gate in (("the watcher as built", StillnessGate()), ("every changed frame recognised", EveryChange())):
-        latencies, drawing = idle_core(folder, tricks, pace, gate)
+    for name, gate, reuse in (("the watcher as built", StillnessGate(), True),
+                              ("last frame's cards not reused", StillnessGate(), False),
+                              ("every changed frame recognised", EveryChange(), True)):
+        latencies, drawing, cpu = idle_core(folder, tricks, pace, gate, reuse)
         print(f"  {name:<32} card down -> reported: median {1000 * statistics.median(latencies):.0f} ms, p95 "
               f"{1000 * statistics.quantiles(latencies, n=20)[-1]:.0f} ms; less the simulator's drawing: median "
               f"{1000 * statistics.median(drawing):.0f} ms")
+        print(f"  {'':<32} recognition CPU (median) by cards found: " + ", ".join(
+            f"{cards}: {1000 * statistics.median(cpu[cards]):.0f} ms ({len(cpu[cards])})" for cards in sorted(cpu)))
 
 
 if __name__ == "__main__":

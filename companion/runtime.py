@@ -42,7 +42,6 @@ from companion.vision.watcher import CardWatcher
 log = logging.getLogger(__name__)
 
 
-MAX_FPS = 15.0  # the most frames recognised per second when the camera is left at its own rate ([camera] fps 0)
 LINK_POLL_S = 0.5  # how often a silent Pico link is checked, so a pulled cable faults the pads promptly
 
 
@@ -96,7 +95,7 @@ def live_table(
                          "simulated table starts: give the Pico's device path")
     profile = CalibrationProfile.load(config.resolve(config.serial.calibration))
     traces = config.resolve(config.table.traces)
-    table = LiveTable(session, seat_of_zone, settings={"pigzup": config.judge}, traces=traces,
+    table = LiveTable(session, seat_of_zone, settings={"pigzup": config.judge, "camera": config.camera}, traces=traces,
                       keep_traces=config.table.keep_traces())
     set_aside_foreign_traces(traces, {game.id: game.started_at for game in session.log.list_games()})
     prune_traces(traces, table.keep_traces, playing=session.game_id)  # a smaller retention counts from the start
@@ -112,7 +111,7 @@ def live_table(
     if camera is not None:
         source, catalogs = camera
         watcher = CardWatcher(source, None, tracker_for(config.camera), table.observe_frame,
-                              max_fps=config.camera.fps or MAX_FPS)
+                              max_fps=config.camera.frame_rate)
         _read_deck(watcher, catalogs, config, None)
         table.on_game = lambda game, variant: _read_deck(
             watcher, catalogs, config, game, variant, len(session.game.setup.players) if session.game else None)

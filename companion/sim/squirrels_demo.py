@@ -68,6 +68,7 @@ class SquirrelsBots(TableBots[SquirrelsState]):
         self.steady_frames = steady_frames  # frames it takes to report a card seen
         self.camera_moves = 0  # moves the camera's cards recorded with no typing
         self.leftovers: dict[int, list[list[str]]] = {}  # round -> each player's cards at its end
+        self.skip_taken: dict[int, int] = {}  # seat -> the world's frame its last Skip card was taken away at
 
     # ------------------------------------------------------------------------------------ following the game
     def _moves(self) -> list[dict[str, Any]]:
@@ -163,6 +164,7 @@ class SquirrelsBots(TableBots[SquirrelsState]):
                 world.land(["push"])
             case Skip(player=p, target=target, stack=stack):
                 self._lift(p, () if stack is None else (stack,), stop)
+                self._spot_forgotten(target, stop)
                 landed = time.monotonic()
                 world.set_skip(target)
             case Blind(card=card):
@@ -217,8 +219,17 @@ class SquirrelsBots(TableBots[SquirrelsState]):
         for seat in world.skipped():
             if not truth.skips[seat]:
                 world.remove_skip(seat)
+                self.skip_taken[seat] = world.frames
         if world.pile_faces() and not truth.pile:
             self._clear_pile(stop)
+
+    def _spot_forgotten(self, seat: int, stop: threading.Event) -> None:
+        """A Skip card set where a spent one was just taken away waits until the camera has seen that one go: the
+        camera takes a card of the same face back in its place within ``forget_frames`` for the same card (a hand
+        passing over it), and would never see the new one (ruling SQ-16)."""
+        taken = self.skip_taken.pop(seat, None)
+        if taken is not None:
+            self._wait_frames(taken + self.forget_frames + 2 - self.world.frames, stop)
 
     def _clear_pile(self, stop: threading.Event) -> None:
         """The pile goes; the next card waits until the camera has seen it go."""

@@ -28,6 +28,7 @@ from companion.sim.corgi_world import CardWorld, Placed, seats_for
 from companion.sim.render import CARD_MM
 from companion.sim.scene import camera_homography, mat_outline, table_extent
 from companion.vision.mat import CENTRE, mat_layout
+from companion.vision.tracker import COVER_SHARE
 
 DECK = "squirrels"
 MAT = "A2"
@@ -39,8 +40,10 @@ SKIP_MM = 45.0  # the Skip spot: this far from the box's middle, towards the tab
 GAP_MM = 3.0  # cards played together lie side by side this far apart, not overlapping, so the camera reads each
 GAP_CLEAR_MM = 8.0  # without the mat: closer, two cards' outlines run together and the camera finds a card's middle
 # A card put on the pile must not lie where an older pile card of the same face lies (the camera would take it
-# for that card): closer than this and turned less than this.
+# for that card): closer than this and turned less than this; nor across it, turned more, within the reach in which
+# the camera takes a card of the same face lying the other way for that card turned where it lay (Capture's turn).
 SAME_PLACE_MM, SAME_TURN = 30.0, 18.0
+TURNED_REACH_MM = COVER_SHARE * math.hypot(*CARD_MM)
 SHIFTS = (0.0, -36.0, 36.0, -18.0, 18.0)
 SHIFT_STEP_MM = 22.0  # then further out, where the pile's reach leaves room beside it
 TURNS = (0.0, 90.0, 30.0, -30.0, 60.0, -60.0, 15.0, -15.0, 45.0, -45.0, 75.0, -75.0)
@@ -190,9 +193,11 @@ class SquirrelsWorld(CardWorld):
     def _free(self, face: str, pose: tuple[float, float, float]) -> bool:
         x, y, turn = pose
         for placed in self.pile:
+            if placed.face != face:
+                continue
             apart = abs(placed.angle - turn) % 180.0
-            if (placed.face == face and math.hypot(placed.x - x, placed.y - y) < SAME_PLACE_MM
-                    and min(apart, 180.0 - apart) < SAME_TURN):
+            turned = min(apart, 180.0 - apart) >= SAME_TURN
+            if math.hypot(placed.x - x, placed.y - y) < (TURNED_REACH_MM if turned else SAME_PLACE_MM):
                 return False
         return True
 

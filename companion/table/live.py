@@ -95,7 +95,8 @@ class LiveTable:
     ) -> None:
         self.session = session
         self.seat_of_zone = seat_of_zone  # (zone name, number of players) -> seat, from the mat or drawn zones
-        self.settings = dict(settings or {})  # per-game table settings by game name (PigzUp!'s judge)
+        self.settings = dict(settings or {})  # per-game table settings by game name (PigzUp!'s judge), and the
+        # camera's under ``camera`` (how many frames it takes to report a card gone)
         self.announcer = announcer
         self.speaker = speaker
         self.traces = traces

@@ -144,4 +144,13 @@ class ZoneCleared:
     frame: int = 0
 
 
-CameraObservation = CardSeen | CardTurned | CardUnreadable | CardGone | ZoneCleared
+@dataclass(frozen=True)
+class QuietFrame:
+    """The camera read frame ``frame`` and it completed no other observation. Sent for every frame the tracker
+    counts, so that a table waiting a number of frames (until a card would have been reported gone) counts them
+    while nothing changes: on a busy machine, or a slow camera, frames come slower than the host's clock."""
+
+    frame: int
+
+
+CameraObservation = CardSeen | CardTurned | CardUnreadable | CardGone | ZoneCleared | QuietFrame

@@ -9,7 +9,7 @@ corners even when a corner is rounded or hidden under a thumb.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -51,6 +51,8 @@ class DetectSettings:
     firm_border: float = 0.75  # a true-size quad lined this well by a border is not contested by fitted ones
     max_fits: int = 24  # of those, the most promising fitted in one frame (bounds the time a messy frame takes)
     max_white_gain: float = 1.0  # the most a channel is raised to make the lightest paper colourless (1: never)
+    min_confirmed: float = 0.6  # a card of the last frame lined this well where it lay is still there (sides under
+    # another card's white panel score 0.5 at most: a card wholly covered is not confirmed)
 
 
 def paper_white(frame: np.ndarray) -> np.ndarray:
@@ -227,6 +229,7 @@ def find_cards(
     plausible: Callable[[np.ndarray], bool] | None = None,
     table: tuple[np.ndarray, tuple[float, float]] | None = None,
     mask: np.ndarray | None = None,
+    known: Sequence[np.ndarray] = (),
 ) -> list[Quad]:
     """Cards in a BGR frame, as quadrilaterals with corners clockwise from a top-left one.
 
@@ -237,7 +240,9 @@ def find_cards(
     candidate (the mat knows a card's true size), so a card's white centre panel never stands in for it.
     ``table`` (the homography frame px -> table mm, and a card's size in mm) lets a card whose outline a hand
     has merged with or broken be found from one straight stretch of its edge: see ``_known_size``. ``mask`` is
-    the frame's ``white_mask`` when the caller has it already.
+    the frame's ``white_mask`` when the caller has it already. ``known``: the outlines of the cards found in the
+    last frame recognised from the same camera (with ``table``): a card still lying there is confirmed in place
+    (``_confirmed``) instead of searched for.
     """
     s = settings or DetectSettings()
     mask = white_mask(frame, s) if mask is None else mask
@@ -277,7 +282,7 @@ def find_cards(
 
     found = refined(found)  # before sizes are judged: an outline is a few pixels out until its sides are refined
     if table is not None:
-        fitted = _known_size(mask, rings, holes, found, table, frame_area, s, plausible)
+        fitted = _known_size(mask, rings, holes, found, table, frame_area, s, plausible, known)
         kept = {id(q) for q in found}  # quads that stood are refined already; fitted ones are new
         found = [q if id(q) in kept else refined([q])[0] for q in fitted]
     return found
@@ -352,6 +357,7 @@ def _known_size(
     frame_area: float,
     s: DetectSettings,
     plausible: Callable[[np.ndarray], bool] | None,
+    known: Sequence[np.ndarray] = (),
 ) -> list[Quad]:
     """Cards the outline passes missed, each from one straight stretch of its edge and the card's known size.
 
@@ -364,6 +370,9 @@ def _known_size(
     main edge directions (its holes' edges too) stand for it. Cards found at their true size and well lined by a
     border stand; one found the wrong size (its outline cut short by a hand), or poorly lined (a lower card of a
     pile where the top card lies), competes with these rectangles where it lies, at a handicap for its size.
+    A card of the last frame (``known``) still lined by a border where it lay competes like any candidate, and a
+    region that such cards and the firm quads cover is not searched (a trick's lower cards, when the next one
+    lands on them: the search is most of the time a frame takes).
     """
     hom, (cw, ch) = table
     inv = np.linalg.inv(hom)
@@ -371,21 +380,25 @@ def _known_size(
     # a quad of the true size that a border lines well stands; the others compete with fitted rectangles there
     firm = [e <= s.size_tolerance and q.border >= s.firm_border for q, e in zip(found, errors, strict=True)]
     good = [q for q, ok in zip(found, firm, strict=True) if ok]
+    in_place = _confirmed(known, good, mask, hom, (cw, ch), frame_area, s, plausible)
     contested = [(q, e) for q, e, ok in zip(found, errors, firm, strict=True) if not ok]
     doubtful = [q for q, _ in contested]
     rects: list[np.ndarray] = []
-    outlines: list[np.ndarray] = []
+    outlines: list[np.ndarray] = []  # each unexplained region's, in table mm
+    region: list[int] = []  # the outline each of ``rects`` was drawn from
     aligned: list[np.ndarray] = []
-    for contour, pts in _unexplained(rings, good, hom, (cw, ch), s.min_area * frame_area * 0.5, plausible):
+    for contour, pts in _unexplained(rings, good, hom, (cw, ch), s.min_area * frame_area * 0.5, plausible, in_place):
         found_here = _side_rectangles(pts, (cw, ch))
         rects += found_here
-        outlines += [pts] * len(found_here)
+        region += [len(outlines)] * len(found_here)
+        outlines.append(pts)
         inner = [h for h in holes if cv2.pointPolygonTest(contour, tuple(map(float, h[0, 0])), False) > 0]
         aligned += _aligned_rectangles([pts, *(to_mat(hom, h) for h in inner)], (cw, ch))
     scored: list[tuple[float, Quad]] = [
         (q.border - s.size_handicap * e, Quad(q.corners, q.border, e <= s.size_tolerance)) for q, e in contested
-    ]
-    starts = [_card_rect(q.corners, hom, (cw, ch)) for q in doubtful]  # the wrong size, but in the right place?
+    ] + [(q.border, q) for q in in_place]  # a card confirmed in place competes, never wins by being known
+    # the wrong size, but in the right place? (not an outline inside a card confirmed in place: that card's)
+    starts = [_card_rect(q.corners, hom, (cw, ch)) for q in doubtful if not any(_within(q, c) for c in in_place)]
     priority = [2.0] * len(starts)
     if rects or aligned:
         # a cheap first look at every rectangle as drawn: the promising ones from an outline's stretches are
@@ -394,7 +407,11 @@ def _known_size(
         rough = _border_scores(raw, mask)
         from_stretch = np.arange(len(raw)) < len(rects)
         chosen = np.nonzero(_clear_of(raw, [q.corners for q in good]) & (~from_stretch | (rough >= s.min_fit_start)))[0]
-        starts += [_snap(rects[k], outlines[k]) if from_stretch[k] else aligned[k - len(rects)] for k in chosen]
+        stretch = chosen[chosen < len(rects)]
+        snapped, of = np.array(rects).reshape(-1, 4, 2)[stretch], np.array(region, int)[stretch]
+        for k, pts in enumerate(outlines):
+            snapped[of == k] = _snap(snapped[of == k], pts)
+        starts += [*snapped, *(aligned[k - len(rects)] for k in chosen[chosen >= len(rects)])]
         priority += list(rough[chosen])
     if starts:
         ranked = np.argsort(-np.array(priority), kind="stable")[: 4 * s.max_fits]
@@ -414,6 +431,37 @@ def _known_size(
     for _, quad in sorted(scored, key=lambda t: t[0], reverse=True):
         if not any(overlaps(quad.corners, q.corners) for q in out):
             out.append(quad)
+    return out
+
+
+def _confirmed(
+    known: Sequence[np.ndarray],
+    good: list[Quad],
+    mask: np.ndarray,
+    hom: np.ndarray,
+    card_mm: tuple[float, float],
+    frame_area: float,
+    s: DetectSettings,
+    plausible: Callable[[np.ndarray], bool] | None,
+) -> list[Quad]:
+    """The cards of the last frame (``known``, frame quads) that still lie where they were, clear of ``good``.
+
+    Each is fitted at the card's true size from where it was, by the search's fine steps only (a card nudged a
+    few millimetres is followed; one moved further is searched for as any other), and is confirmed when a white
+    border still lines it (``min_confirmed``): a card wholly covered, or gone, is not.
+    """
+    inv = np.linalg.inv(hom)
+    starts = [_card_rect(q, hom, card_mm) for q in known if not any(overlaps(q, g.corners) for g in good)]
+    out: list[Quad] = []
+    if not starts:
+        return out
+    for rect in fit_poses(mask, inv, np.array(starts), s.min_border, POSE_STEPS[1:]):
+        quad = _frame_quad(rect, inv)
+        if not card_shaped(quad, frame_area, s) or (plausible is not None and not plausible(quad)):
+            continue
+        score = _border_score(quad, mask)
+        if score >= s.min_confirmed and not any(overlaps(quad, q.corners) for q in [*good, *out]):
+            out.append(Quad(quad, score))
     return out
 
 
@@ -451,8 +499,13 @@ def _unexplained(
     card_mm: tuple[float, float],
     min_area: float,
     plausible: Callable[[np.ndarray], bool] | None,
+    in_place: Sequence[Quad] = (),
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """The regions (frame contour, and outline in table mm) where a card may lie that no good quad explains."""
+    """The regions (frame contour, and outline in table mm) where a card may lie that no good quad explains.
+
+    ``in_place``: cards of the last frame confirmed where they lay; a region that they and the good quads cover
+    is explained too, whichever of them its centre falls in (a trick's lower card, whose centre the top card
+    hides, and whose visible rim is a region of its own)."""
     cw, ch = card_mm
     inv = np.linalg.inv(hom)
     for contour in rings:
@@ -464,12 +517,31 @@ def _unexplained(
         ]
         if sum(cv2.contourArea(q.corners) for q in inside) >= 0.9 * area:
             continue  # every card in this region has been found
+        if in_place and _coverage(contour, [q.corners for q in [*good, *in_place]]) >= 0.9:
+            continue
         pts = to_mat(hom, contour)
         if plausible is not None:  # a region centred where no card can lie (a marker) is not one
             mid = pts.mean(axis=0) + np.array([(-cw, -ch), (cw, -ch), (cw, ch), (-cw, ch)]) / 2
             if not plausible(to_mat(inv, mid).astype(np.float32)):
                 continue
         yield contour, pts
+
+
+def _within(quad: Quad, card: Quad, margin: float = 8.0) -> bool:
+    """Whether a quad lies inside a card's outline (grown by ``margin`` px): an outline of part of that card."""
+    outline = grow(card.corners, margin).reshape(-1, 1, 2)
+    return all(cv2.pointPolygonTest(outline, (float(x), float(y)), False) >= 0 for x, y in quad.corners)
+
+
+def _coverage(contour: np.ndarray, quads: list[np.ndarray]) -> float:
+    """The share of a region (frame contour) that lies under the quads (each grown by a pixel: a border's rim)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    region = np.zeros((h, w), np.uint8)
+    cv2.drawContours(region, [contour], -1, 255, -1, offset=(-x, -y))
+    cover = np.zeros_like(region)
+    for quad in quads:  # one by one: ``fillPoly`` would leave where two overlap empty
+        cv2.fillConvexPoly(cover, np.round(grow(quad, 2.0) - (x, y)).astype(np.int32), 255)
+    return cv2.countNonZero(cv2.bitwise_and(region, cover)) / max(1, cv2.countNonZero(region))
 
 
 def _aligned_rectangles(outlines: list[np.ndarray], card_mm: tuple[float, float]) -> list[np.ndarray]:
@@ -530,7 +602,10 @@ def _opposite_sides(positions: np.ndarray, gap: float, best: int = 2) -> list[fl
 POSE_STEPS = ((3.0, 2.0, 2.5), (1.5, 1.0, 0.0), (0.75, 0.5, 0.0), (0.4, 0.25, 0.0))  # mm, degrees, blur px
 
 
-def fit_poses(mask: np.ndarray, inv: np.ndarray, rects: np.ndarray, floor: float = -1.0) -> np.ndarray:
+def fit_poses(
+    mask: np.ndarray, inv: np.ndarray, rects: np.ndarray, floor: float = -1.0,
+    steps: tuple[tuple[float, float, float], ...] = POSE_STEPS,
+) -> np.ndarray:
     """Card-sized rectangles (K x 4 x 2, table mm) each moved and turned, its size kept, to where a white border
     lines it best; the ones worth keeping are returned.
 
@@ -541,13 +616,13 @@ def fit_poses(mask: np.ndarray, inv: np.ndarray, rects: np.ndarray, floor: float
     After each step size, rectangles that score below ``floor`` or have come to rest within two steps of a
     better one are dropped (many starts from one card's outline converge), and only moving ones are looked at
     again.
-    ``inv`` maps table mm to frame px.
+    ``inv`` maps table mm to frame px; ``steps`` are the search's step sizes (and blur), longest first.
     """
     centres = rects.mean(axis=1)
     local = rects - centres[:, None, :]
     angles = np.zeros(len(rects))
     grid = np.stack(np.meshgrid([-1, 0, 1], [-1, 0, 1], [-1, 0, 1], indexing="ij"), -1).reshape(-1, 3)
-    for step_mm, step_deg, blur in POSE_STEPS:
+    for step_mm, step_deg, blur in steps:
         moving = np.arange(len(centres))
         if not len(moving):
             break
@@ -647,16 +722,19 @@ def _soft_scores(quads: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return vals[0] - 0.5 * vals[1]
 
 
+NEXT_CORNER = [1, 2, 3, 0]
+BAND_STEPS = np.linspace(0.1, 0.9, 16)[None, None, :, None]  # where a side is sampled, from one corner to the next
+
+
 def _edge_bands(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Points along each side of many quads and each side's outward normal (any corner order)."""
     q = quads.astype(np.float64)
-    d = np.roll(q, -1, axis=1) - q  # (M, 4, 2)
-    sign = np.sign(
-        np.sum(q[:, :, 0] * np.roll(q[:, :, 1], -1, axis=1) - np.roll(q[:, :, 0], -1, axis=1) * q[:, :, 1], axis=1)
-    )
+    after = q[:, NEXT_CORNER]  # each corner's successor (``np.roll`` costs more than the sums here)
+    d = after - q  # (M, 4, 2)
+    sign = np.sign(np.sum(q[:, :, 0] * after[:, :, 1] - after[:, :, 0] * q[:, :, 1], axis=1))
     n = np.stack([d[..., 1], -d[..., 0]], axis=-1) / np.maximum(np.hypot(d[..., 0], d[..., 1]), 1e-6)[..., None]
     n *= sign[:, None, None]
-    along = q[:, :, None, :] + np.linspace(0.1, 0.9, 16)[None, None, :, None] * d[:, :, None, :]
+    along = q[:, :, None, :] + BAND_STEPS * d[:, :, None, :]
     return along, n
 
 
@@ -698,29 +776,36 @@ def _border_score(quad: np.ndarray, mask: np.ndarray) -> float:
     return float(inside.mean() - 0.5 * outside.mean())
 
 
-def _snap(rect: np.ndarray, pts: np.ndarray, near: float = 1.5) -> np.ndarray:
-    """A rectangle (table mm) with each side moved onto the outline points along it, where there are some."""
-    lines = []
-    for k in range(4):
-        a, b = rect[k], rect[(k + 1) % 4]
-        length = float(np.hypot(*(b - a)))
-        u = (b - a) / length
-        rel = pts - a
-        t = rel @ u
-        off = rel[:, 0] * u[1] - rel[:, 1] * u[0]
-        on = pts[(np.abs(off) < near) & (t > 0.1 * length) & (t < 0.9 * length)]
-        if len(on) >= 2 and np.ptp(on @ u) > 0.25 * length:
-            vx, vy, x0, y0 = cv2.fitLine(on.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-            lines.append((np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)))
-        else:
-            lines.append((a, u))
-    corners = [
-        _line_intersection(lines[k - 1][0], lines[k - 1][0] + lines[k - 1][1], lines[k][0], lines[k][0] + lines[k][1])
-        for k in range(4)
-    ]
-    if any(c is None for c in corners):
-        return rect
-    return np.array(corners)
+def _snap(rects: np.ndarray, pts: np.ndarray, near: float = 1.5) -> np.ndarray:
+    """Rectangles (K x 4 x 2, table mm) with each side moved onto the outline points along it, where there are
+    some. Which points lie along which side is found for all of them at once; a line is fitted only to the sides
+    that have enough (a few of the many rectangles drawn from one outline)."""
+    a = rects.astype(np.float64)
+    d = np.roll(a, -1, axis=1) - a
+    length = np.hypot(d[..., 0], d[..., 1])  # (K, 4)
+    u = d / length[..., None]
+    rel = pts[None, None, :, :] - a[:, :, None, :]  # (K, 4, N, 2)
+    t = rel[..., 0] * u[..., 0, None] + rel[..., 1] * u[..., 1, None]
+    off = rel[..., 0] * u[..., 1, None] - rel[..., 1] * u[..., 0, None]
+    on = (np.abs(off) < near) & (t > 0.1 * length[..., None]) & (t < 0.9 * length[..., None])
+    spread = np.where(on, t, -np.inf).max(axis=2) - np.where(on, t, np.inf).min(axis=2)
+    origin, direction = a.copy(), u.copy()
+    for k, side in zip(*np.nonzero((on.sum(axis=2) >= 2) & (spread > 0.25 * length)), strict=True):
+        vx, vy, x0, y0 = cv2.fitLine(pts[on[k, side]].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        origin[k, side], direction[k, side] = (x0, y0), (vx, vy)
+    corners, ok = _intersections(origin, direction)
+    return np.where(ok[:, None, None], corners, a)
+
+
+def _intersections(origin: np.ndarray, direction: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where each of K quads' sides (K x 4 lines: a point and a direction) meets the side before it, and whether
+    all four of a quad's pairs do (not parallel), as ``_line_intersection`` finds each."""
+    p1, d1 = np.roll(origin, 1, axis=1), np.roll(direction, 1, axis=1)
+    denom = d1[..., 0] * direction[..., 1] - d1[..., 1] * direction[..., 0]
+    ok = np.abs(denom) >= 1e-6
+    gap = origin - p1
+    t = (gap[..., 0] * direction[..., 1] - gap[..., 1] * direction[..., 0]) / np.where(ok, denom, 1.0)
+    return p1 + t[..., None] * d1, ok.all(axis=1)
 
 
 def overlaps(a: np.ndarray, b: np.ndarray) -> bool:

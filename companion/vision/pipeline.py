@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -109,9 +109,12 @@ class Recognizer:
         self.detect = detect or DetectSettings(aspect=self.card_mm[1] / self.card_mm[0])
         self._last_hom: np.ndarray | None = None
 
-    def process(self, frame: np.ndarray) -> FrameResult:
+    def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = ()) -> FrameResult:
         """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
-        camera's pictures (with one they are only a stand-in while the mat is out of view)."""
+        camera's pictures (with one they are only a stand-in while the mat is out of view). ``known``: the outlines
+        of the cards found in the last frame recognised from this camera; where such a card still lies, it is
+        confirmed in place rather than searched for (``detect.find_cards``), which makes a card landing on a
+        trick cheaper to read."""
         zones = self._zones_for((frame.shape[1], frame.shape[0])) if self.locator is None else self.zones
         timings: dict[str, float] = {}
         t0 = time.perf_counter()
@@ -123,7 +126,7 @@ class Recognizer:
         check = self.locator.card_check(hom, self.card_mm) if hom is not None else None
         white = paper_white(frame)
         mask = white_mask(frame, self.detect, white)
-        quads = find_cards(frame, self.detect, check, (hom, self.card_mm) if hom is not None else None, mask)
+        quads = find_cards(frame, self.detect, check, (hom, self.card_mm) if hom is not None else None, mask, known)
         t2 = time.perf_counter()
         cards = [c for c in (self._read(frame, quad, mask, hom, zones) for quad in quads) if c is not None]
         edges = edge_map(frame)

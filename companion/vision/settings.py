@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+MAX_FPS = 15.0  # the most frames recognised per second when the camera is left at its own rate ([camera] fps 0)
+
 
 @dataclass(frozen=True)
 class CameraMode:
@@ -57,6 +59,11 @@ class CameraSettings:
     @property
     def mode(self) -> CameraMode:
         return CameraMode(self.width, self.height, self.fps)
+
+    @property
+    def frame_rate(self) -> float:
+        """The frames recognised per second when the machine keeps up: the rate asked, else ``MAX_FPS``."""
+        return float(self.fps or MAX_FPS)
 
     @property
     def card_size(self) -> tuple[float, float] | None:

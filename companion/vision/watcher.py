@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.table.observations import CameraObservation
+from companion.table.observations import CameraObservation, QuietFrame
 from companion.vision.light import Light
 from companion.vision.pipeline import CardFound, Recognizer
 from companion.vision.sources import FrameSource
@@ -24,8 +24,9 @@ log = logging.getLogger(__name__)
 
 class CardWatcher:
     """Reads a frame source on its own thread and calls ``on_frame`` with each frame's camera observations — for
-    every frame the tracker reads, none too (an adapter counts time in the camera's frames: under load a frame
-    takes longer, and a card of a combo steady a frame after the others is still a frame after, not a second).
+    every frame the tracker reads, a ``QuietFrame`` when it completes none (an adapter counts time in the camera's
+    frames: under load a frame takes longer, and a card of a combo steady a frame after the others is still a
+    frame after, not a second; a stack top is reported gone after ``forget_frames`` frames, however long they take).
 
     An unplugged camera is retried by the source; its status is the watcher's health for the status page.
     """
@@ -127,8 +128,8 @@ class CardWatcher:
         now = self.clock()
         self.frames += 1
         self.last_frame_at = now
-        if change is not Change.MOVING:  # a frame passed over never reached the tracker
-            self.on_frame(seen, now)
+        if change is not Change.MOVING:  # a frame the tracker counted: reported even when nothing changed in it
+            self.on_frame(seen or [QuietFrame(tracker.frame)], now)
         return max(0.0, self.min_period - (now - started))
 
     def _read(self, recognizer: Recognizer, frame: np.ndarray) -> tuple[Change, list[CardFound]]:
@@ -143,7 +144,7 @@ class CardWatcher:
             self.moving_frames += 1
             return change, []
         started = self.clock()
-        result = recognizer.process(frame)
+        result = recognizer.process(frame, [card.corners for card in self._reading])  # the cards seen last
         self._reading, self.light, self.mat_registered = result.cards, result.light, result.registered
         self.stillness.recognised(frame)
         self.frame_ms = (self.clock() - started) * 1000

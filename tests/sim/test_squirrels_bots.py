@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
@@ -11,6 +12,8 @@ from companion.games.squirrels import Squirrels
 from companion.games.squirrels.actions import Blind, Pickup, Play
 from companion.sim.bots import RandomBot, next_bot_move
 from companion.sim.squirrels_bots import SquirrelsBot, bots_for
+from companion.sim.squirrels_demo import SquirrelsBots
+from companion.sim.squirrels_world import SquirrelsWorld
 from tests.games.squirrels_helpers import arrange, dealt
 
 RULES = Squirrels()
@@ -59,3 +62,31 @@ def test_whether_it_flips_a_blind_card_does_not_depend_on_the_hidden_card(blind)
     assert isinstance(choice, Blind) and choice.stack == 0
     if blind == "wild":
         assert choice.value is not None and choice.value <= 8  # never declared higher than the top: no pickup
+
+
+def test_a_skip_card_set_where_a_spent_one_lay_waits_until_the_camera_has_seen_that_one_go(camera_session) -> None:
+    """The camera takes a Skip card put back in its place within ``forget_frames`` for the same card (as a card a
+    hand passed over): the simulated players wait that long, as ruling SQ-16 says the referee would otherwise type
+    the new one."""
+    camera_session.start_game(GameSetup("squirrels", ("Ana", "Ben")), source="test")
+    world = SquirrelsWorld(2, seed=1)
+    bots = SquirrelsBots(camera_session, world, world_seed=1, rng=random.Random(1), forget_frames=8)
+    stop = threading.Event()
+
+    def film() -> None:  # the camera's reads, without drawing them
+        while not stop.wait(0.001):
+            world.scene()
+
+    filming = threading.Thread(target=film)
+    filming.start()
+    try:
+        bots._spot_forgotten(1, stop)  # no Skip card was taken from before Ben: nothing to wait for
+        world.set_skip(1)
+        world.remove_skip(1)
+        bots.skip_taken[1] = taken = world.frames
+        bots._spot_forgotten(1, stop)
+        assert world.frames >= taken + 8 + 2
+    finally:
+        stop.set()
+        filming.join()
+        bots.close()

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from companion.sim.scene import camera_homography, mat_outline, render_scene, table_extent
-from companion.sim.squirrels_world import SquirrelsWorld
+from companion.sim.squirrels_world import SAME_PLACE_MM, SAME_TURN, TURNED_REACH_MM, SquirrelsWorld
 from companion.sim.table import simulated_catalog
 from companion.table.observations import CardSeen
 from companion.vision.pipeline import Recognizer
@@ -81,3 +81,19 @@ def test_the_camera_reads_every_card_of_a_four_player_table_in_its_drawn_zone(ca
     expected += [(world.seat_zones[seat], "skip") for seat in world.skips]
     assert sorted((o.zone, o.face) for o in seen if o.zone != "centre") == sorted(expected)
     assert ("centre", world.pile[-1].face) in [(o.zone, o.face) for o in seen]  # the newest play, on top
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_card_is_never_put_where_the_camera_would_take_it_for_an_older_card_of_its_face(players: int) -> None:
+    """Two 9s on two 9s on three 10s (a whole pile's width): the camera takes a card of the same face lying the
+    other way within ~65 mm of an older one for that card turned where it lay, and one lying the same way within
+    30 mm for that card itself; the new 9s lie clear of both."""
+    for seed in range(5):
+        world = SquirrelsWorld(players, seed=seed)
+        for faces in (["10", "10", "10"], ["9", "9"], ["9", "9"]):
+            world.land(faces)
+        nines = [card for card in world.pile if card.face == "9"]
+        for old, new in itertools.product(nines[:2], nines[2:]):
+            apart = abs(old.angle - new.angle) % 180.0
+            reach = TURNED_REACH_MM if min(apart, 180.0 - apart) >= SAME_TURN else SAME_PLACE_MM
+            assert math.hypot(old.x - new.x, old.y - new.y) >= reach, (seed, old, new)

@@ -10,15 +10,26 @@ import pytest
 from companion.games.base import GameSetup, RuleViolation
 from companion.games.squirrels.state import Phase
 from companion.table.adapters import adapter_for
-from companion.table.adapters.squirrels import REVEAL_WAIT_S, SETTLE_S, SquirrelsAdapter
+from companion.table.adapters.squirrels import REVEAL_WAIT_S, SETTLE_MARGIN, SquirrelsAdapter
 from companion.table.live import LiveTable
-from companion.table.observations import CardGone, CardSeen, CardUnreadable, ZoneCleared
+from companion.table.observations import (
+    CardGone,
+    CardSeen,
+    CardTurned,
+    CardUnreadable,
+    Orientation,
+    QuietFrame,
+    ZoneCleared,
+)
 from companion.table.session import TableSession
 from companion.vision.seats import seat_of_zone
+from companion.vision.settings import CameraSettings
 
 ANA, BEN, CAI = 0, 1, 2  # seat-1, seat-3, seat-5 on the mat at a table of three
 ZONE = {ANA: "seat-1", BEN: "seat-3", CAI: "seat-5"}
 TOPS = {ANA: ("7", "9", "skip", "wild"), BEN: ("3", "5", "10", "push"), CAI: ("1", "2", "4", "squirrel-red")}
+SETTLE = CameraSettings().forget_frames + SETTLE_MARGIN + 1  # frames after which a stack top not gone stayed (SQ-13)
+FRAME_S = 1 / 15  # a frame's host time on a machine that keeps up
 
 
 class Camera:
@@ -54,6 +65,13 @@ class Camera:
     def wait(self, seconds: float) -> None:
         self.t += seconds
         self.send()
+
+    def films(self, frames: int, seconds_each: float = FRAME_S) -> None:
+        """``frames`` frames in which nothing changes, reported one by one as the watcher does."""
+        for _ in range(frames):
+            self.frame += 1
+            self.t += seconds_each
+            self.send(QuietFrame(self.frame))
 
 
 @pytest.fixture
@@ -118,12 +136,22 @@ def test_sq11_a_layout_card_taken_back_is_not_a_stack_top(session, table, camera
 def test_sq12_several_of_one_value_in_one_frame_are_one_play(session, laid_out, camera) -> None:
     camera.lands("8", "8")  # Ana, from her hand
     camera.lands("5")  # Ben has a 5 on a stack: it stays there, so the 5 came from his hand
-    camera.wait(SETTLE_S)
+    camera.films(SETTLE)
     assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8", "8"]},
                               {"type": "play", "player": BEN, "cards": ["5"]}]
     assert session.state.hand_counts[:2] == [6, 7]
     assert laid_out.view()["centre"] == ["8", "8", "5"]
     assert session.snapshot()["live"]["table"]["centre"] == ["8", "8", "5"]
+
+
+def test_sq12_a_card_laid_across_an_older_one_of_its_face_is_a_card_landing(session, laid_out, camera) -> None:
+    camera.lands("8", "8")  # Ana's two 8s
+    camera.frame += 10
+    camera.send(CardSeen("centre", "8", 0.9, camera.frame),  # Ben's two 8s: one across Ana's first 8, which the
+                CardTurned("centre", "8", Orientation.SIDEWAYS, camera.frame))  # camera takes for that 8 turned
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8", "8"]},
+                              {"type": "play", "player": BEN, "cards": ["8", "8"]}]
+    assert session.state.pile == [] and session.state.current == BEN, "four 8s clear the pile: Ben goes again"
 
 
 def test_sq13_a_stack_top_leaving_its_seat_is_a_stack_play_and_a_draw(session, laid_out, camera) -> None:
@@ -147,7 +175,7 @@ def test_sq13_a_card_gone_from_another_seat_or_not_a_top_is_no_stack_play(sessio
     camera.gone("8", ZONE[ANA])  # not one of Ana's tops
     camera.lands("8")
     camera.lands("3")  # Ben plays a 3 from his hand; his stack's 3 stays
-    camera.wait(SETTLE_S)
+    camera.films(SETTLE)
     assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8"]},
                               {"type": "play", "player": BEN, "cards": ["3"]}]
     assert session.state.stacks[BEN][0].top == "3"
@@ -160,7 +188,7 @@ def test_a_stack_top_covered_for_a_while_and_seen_again_is_no_move(session, laid
     camera.gone("5", ZONE[BEN])  # Ben's own 5 covered a while, then seen again
     camera.lands("5", zone=ZONE[BEN])
     camera.lands("5")  # so the 5 he plays is from his hand
-    camera.wait(SETTLE_S)
+    camera.films(SETTLE)
     assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8"]},
                               {"type": "play", "player": BEN, "cards": ["5"]}]
     assert session.state.stacks[ANA][2].top == "skip" and session.state.stacks[BEN][1].top == "5"
@@ -175,7 +203,7 @@ def test_a_card_too_high_is_refused_until_taken_back(session, laid_out, camera) 
     camera.gone("9", "centre")
     assert laid_out.view()["objection"] is None
     camera.lands("3")
-    camera.wait(SETTLE_S)  # Ben has a 3 on a stack that stays put
+    camera.films(SETTLE)  # Ben has a 3 on a stack that stays put
     assert plays(session)[-1] == {"type": "play", "player": BEN, "cards": ["3"]}
 
 
@@ -198,19 +226,19 @@ def test_sq15_four_of_a_value_clear_the_pile_and_taking_it_away_records_nothing(
 def test_a_push_target_is_asked_of_the_player_and_a_skip_at_a_seat_is_aimed_there(session, laid_out, camera) -> None:
     camera.lands("8")
     camera.lands("push")  # Ben pushes from his hand (his stack's Push stays put)
-    camera.wait(SETTLE_S)
+    camera.films(SETTLE)
     (prompt,) = session.prompts.open()
     assert prompt.seat == BEN and [o.label for o in prompt.options] == ["Ben pushed the pile to Ana.",
                                                                         "Ben pushed the pile to Cai."]
     camera.cleared()  # Cai takes the pile while Ben is still choosing: not read as a pickup
     camera.lands("1")  # and plays his stack's 1 before Ben has answered
     camera.gone("1", ZONE[CAI])
-    camera.wait(SETTLE_S)
+    camera.films(SETTLE)
     session.prompts.answer(prompt.id, 1, by="Ben's phone", referee=False)
     laid_out.drain()
     assert plays(session)[-2] == {"type": "push", "player": BEN, "target": CAI}
     camera.lands("skip", zone=ZONE[BEN])  # Ana sets a Skip card before Ben
-    camera.wait(SETTLE_S)
+    camera.films(SETTLE)
     assert plays(session)[-2:] == [{"type": "play", "player": CAI, "cards": ["1"], "stacks": [0]},
                                    {"type": "skip", "player": ANA, "target": BEN}]
     assert session.state.hand_counts[CAI] == 10, "8 + the pushed 8, then the card under his 1"
@@ -259,7 +287,7 @@ def test_a_card_the_camera_cannot_read_is_a_question_for_the_referee(session, la
     laid_out.drain()
     assert plays(session) == [{"type": "play", "player": ANA, "cards": ["7"]}]
     camera.lands("7")  # readable now: already recorded
-    camera.wait(SETTLE_S)
+    camera.films(SETTLE)
     assert len(plays(session)) == 1 and session.state.current == BEN
 
 
@@ -267,7 +295,7 @@ def test_a_play_typed_while_the_camera_was_out_is_not_replayed(session, laid_out
     session.submit({"type": "play", "player": ANA, "cards": ["8"]}, source="web")
     camera.lands("8")
     camera.lands("6")
-    camera.wait(SETTLE_S)
+    camera.films(SETTLE)
     assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8"]},
                               {"type": "play", "player": BEN, "cards": ["6"]}]
 
@@ -275,14 +303,14 @@ def test_a_play_typed_while_the_camera_was_out_is_not_replayed(session, laid_out
 def test_sq16_a_skip_card_taken_away_when_its_turn_passed_is_no_stack_play(session, laid_out, camera) -> None:
     for face, zone in (("9", "centre"), ("skip", ZONE[ANA]), ("4", "centre")):  # Ben skips Ana; Cai plays
         camera.lands(face, zone=zone)
-        camera.wait(SETTLE_S)
+        camera.films(SETTLE)
     assert session.state.current == BEN, "Ana lost her turn"
     camera.gone("skip", ZONE[ANA])  # the Skip card before Ana is taken away: not her Skip stack top
     for face in ("3", "2"):  # Ben and Cai, from their hands
         camera.lands(face)
-        camera.wait(SETTLE_S)
+        camera.films(SETTLE)
     camera.lands("skip", zone=ZONE[BEN])  # Ana skips Ben: from her hand, her Skip stack top never left
-    camera.wait(SETTLE_S)
+    camera.films(SETTLE)
     assert plays(session)[-1] == {"type": "skip", "player": ANA, "target": BEN}
     assert session.state.stacks[ANA][2].top == "skip" and session.state.hand_counts[ANA] == 6
 
@@ -357,10 +385,10 @@ def test_sq18_a_card_of_the_same_play_read_a_frame_late_joins_it(session, laid_o
     assert prompt.seat == BEN and len(prompt.options) == 8  # a Wild on an 8 is a 1 to an 8
     camera.lands("5", frames=15)  # his 5 read while he is asked: the question is withdrawn, the 5 joins the Wild...
     assert session.prompts.open() == []
-    camera.wait(SETTLE_S)  # ...and once his stack's 5 has stayed put (SQ-13), the Wild can only be a 5
+    camera.films(SETTLE)  # ...and once his stack's 5 has stayed put (SQ-13), the Wild can only be a 5
     assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["5", "wild"], "value": 5}
     camera.lands("5")  # Cai, much later: his own play
-    camera.wait(SETTLE_S)
+    camera.films(SETTLE)
     assert standing(session)[-1] == {"type": "play", "player": CAI, "cards": ["5"]}
     assert session.state.hand_counts == [6, 6, 7]
 
@@ -384,19 +412,33 @@ def test_cards_of_one_frame_are_one_play_on_the_running_table(session, laid_out,
 
 def test_a_question_the_referee_settled_by_typing_is_withdrawn(session, laid_out, camera) -> None:
     camera.lands("wild")  # Ana's Wild, from her hand (her stack's Wild stays put): which value?
-    camera.wait(SETTLE_S)
+    camera.films(SETTLE)
     assert len(session.prompts.open()) == 1
     session.submit({"type": "play", "player": ANA, "cards": ["wild"], "value": 4}, source="web")
     laid_out.drain()
     assert session.prompts.open() == [], "no answer is legal any more: it would hold up every card after it"
     camera.lands("4")
-    camera.wait(SETTLE_S)
+    camera.films(SETTLE)
     assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["4"]}
+
+
+def test_a_question_about_cards_is_withdrawn_when_the_referee_types_a_move_meanwhile(session, laid_out,
+                                                                                    camera) -> None:
+    camera.lands("8", "8")  # Ana's two 8s
+    camera.lands("wild")  # Ben's Wild, read without the 8 he put down with it: which value?
+    (asked,) = session.prompts.open()
+    session.submit({"type": "play", "player": BEN, "cards": ["8", "wild"], "value": 8}, source="web")
+    laid_out.drain()  # four 8s: the pile is cleared and Ben goes again, so the question's answers are still allowed
+    assert session.state.current == BEN and session.prompts.open() == [], "it would hold up every card after it"
+    camera.cleared()
+    camera.lands("6")  # Ben's next card is read
+    assert plays(session)[-1] == {"type": "play", "player": BEN, "cards": ["6"]}
+    assert asked.id not in {p.id for p in session.prompts.open()}
 
 
 def test_a_card_like_one_answered_on_a_phone_landing_later_is_another_card(session, laid_out, camera) -> None:
     camera.lands("5")
-    camera.wait(SETTLE_S)  # Ana, from her hand
+    camera.films(SETTLE)  # Ana, from her hand
     camera.lands("wild")  # Ben's Wild: asked, and answered as a 5
     (prompt,) = session.prompts.open()
     session.prompts.answer(prompt.id, 4, by="Ben's phone", referee=False)
@@ -404,3 +446,80 @@ def test_a_card_like_one_answered_on_a_phone_landing_later_is_another_card(sessi
     camera.lands("wild")  # Cai's own Wild, much later: a new card, asked again
     (again,) = session.prompts.open()
     assert again.seat == CAI and again.id != prompt.id
+
+
+# ---------------------------------------------------------------------------------------------------- camera lag
+STARVED_S = 1.0  # a frame's host time on a machine starved of CPU (several engineers' tests on two cores)
+ANA_FIVES = ("5", "9", "5", "wild")
+
+
+@pytest.fixture
+def fives(table: LiveTable, camera: Camera) -> LiveTable:
+    """Ana has a 5 on her first and third stacks."""
+    for seat, tops in {**TOPS, ANA: ANA_FIVES}.items():
+        for face in tops:
+            camera.lands(face, zone=ZONE[seat])
+    return table
+
+
+def origin_questions(session: TableSession) -> list[str]:
+    """The life of the "from your hand or your stack?" questions, as the prompts' log keeps it."""
+    lines = session.log.prompts(session.game_id)
+    asked = {line["id"] for line in lines if line.get("about") == "origin"}
+    return [line["kind"] for line in lines if line["id"] in asked]
+
+
+def test_sq13_stack_tops_the_camera_is_slow_to_report_gone_are_still_a_stack_play(session, fives, camera) -> None:
+    """The wrong entry seen on a starved machine: two 5s from two stack tops landed before the tops were reported
+    gone, and a wait of 3 s of host time took them for a play from the hand. The wait is the camera's frames."""
+    camera.lands("5", "5")
+    forget = CameraSettings().forget_frames
+    camera.films(forget - 3, seconds_each=STARVED_S)  # ~27 s: the tops are not reported gone yet
+    assert plays(session) == [], "never the hand while the camera may still see the tops leave"
+    (asked,) = session.prompts.open()  # the camera has fallen far behind: Ana is asked meanwhile
+    assert asked.seat == ANA and "hand or your stack" in asked.question
+    assert [o.label for o in asked.options] == ["Ana played two 5s.", "Ana played two 5s (1 from stacks).",
+                                                "Ana played two 5s (2 from stacks)."]
+    camera.frame += 1
+    camera.send(CardGone(ZONE[ANA], "5", camera.frame), CardGone(ZONE[ANA], "5", camera.frame))
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["5", "5"], "stacks": [0, 2]}]
+    assert session.prompts.open() == [] and origin_questions(session) == ["asked", "withdrawn"]
+    assert session.state.hand_counts[ANA] == 10, "the two cards below the tops are drawn into the hand"
+    assert [e for e in session.log.events(session.game_id) if e.kind == "undo"] == []
+
+
+def test_sq13_a_top_the_camera_films_staying_makes_a_play_from_the_hand(session, fives, camera) -> None:
+    camera.lands("5")
+    camera.films(SETTLE - 1, seconds_each=STARVED_S)
+    assert plays(session) == []
+    camera.films(1, seconds_each=STARVED_S)  # filmed for longer than a top played takes to be reported gone
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["5"]}]
+    assert session.prompts.open() == [] and origin_questions(session) == ["asked", "withdrawn"]
+    assert [st.top for st in session.state.stacks[ANA]] == list(ANA_FIVES)
+
+
+def test_sq13_on_a_quick_camera_nobody_is_asked_where_the_cards_came_from(session, fives, camera) -> None:
+    camera.lands("5")
+    camera.films(SETTLE)
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["5"]}]
+    assert origin_questions(session) == []
+
+
+def test_sq13_when_the_camera_stalls_the_mover_says_where_the_cards_came_from(session, laid_out, camera) -> None:
+    camera.lands("skip", zone=ZONE[BEN])  # Ana skips Ben: from her hand or her Skip stack top?
+    camera.wait(60.0)  # and the camera films nothing more for a minute
+    (asked,) = session.prompts.open()
+    assert asked.seat == ANA and [o.label for o in asked.options] == [
+        "Ana skipped Ben.", "Ana skipped Ben from a stack."]
+    session.prompts.answer(asked.id, 1, by="Ana's phone", referee=False)
+    # The table's thread, between the answer taking the question off the board and its move being recorded, asks
+    # it again: that question is for cards already recorded.
+    session.prompts.ask(asked.about, asked.question, asked.options, seat=asked.seat)
+    laid_out.drain()
+    assert plays(session) == [{"type": "skip", "player": ANA, "target": BEN, "stack": 2}]
+    assert session.prompts.open() == []
+    camera.films(SETTLE)  # the camera is back: the Skip card is not read again
+    camera.lands("8")  # Ben lost his turn: Cai plays
+    assert plays(session) == [{"type": "skip", "player": ANA, "target": BEN, "stack": 2},
+                              {"type": "play", "player": CAI, "cards": ["8"]}]
+    assert origin_questions(session) == ["asked", "answered", "asked", "withdrawn"]

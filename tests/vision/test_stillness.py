@@ -10,7 +10,7 @@ import numpy as np
 
 from companion.sim.scene import Card, Hand, Look, Scene, mat_to_table, render_scene
 from companion.sim.scene_camera import SimCamera
-from companion.table.observations import CameraObservation, CardSeen
+from companion.table.observations import CameraObservation, CardSeen, QuietFrame
 from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.settings import CameraSettings
 from companion.vision.sources import FrameSource
@@ -72,10 +72,12 @@ def test_the_watcher_reuses_still_frames_and_still_reports_a_card_that_lands(cat
     scenes = [ONE_CARD] * 8 + [TWO_CARDS] * 8
     source = FrameSource("scenes", lambda: SimCamera(scenes), live=False)
     seen: list[CameraObservation] = []
+    quiet: list[int] = []  # the frames counted that completed nothing: reported too (a table waits in frames)
     done = threading.Event()
 
     def observe(frame: list[CameraObservation], _t: float) -> None:
-        seen.extend(frame)
+        seen.extend(o for o in frame if not isinstance(o, QuietFrame))
+        quiet.extend(o.frame for o in frame if isinstance(o, QuietFrame))
         if len(seen) >= 2:
             done.set()
 
@@ -89,6 +91,7 @@ def test_the_watcher_reuses_still_frames_and_still_reports_a_card_that_lands(cat
         watcher.stop()
     assert [(o.zone, o.face) for o in seen if isinstance(o, CardSeen)] == [
         (seen[0].zone, "4"), (seen[1].zone, "7")]
+    assert sorted([*quiet, *(o.frame for o in seen)]) == list(range(1, watcher.tracker.frame + 1))
     assert watcher.still_frames >= len(scenes) - 4  # each table recognised about once, then reused
     health = watcher.health()
     assert health["still_frames"] == watcher.still_frames

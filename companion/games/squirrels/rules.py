@@ -801,10 +801,13 @@ class Squirrels(Ruleset[SquirrelsState]):
                 what = "a Squirrel" if kind(cards[0]) == "squirrel" else self._cards_words(cards, value)
                 source = f" ({len(stacks)} from stacks)" if stacks else ""
                 return f"{names[p]} played {what}{source}."
-            case Push(player=p, target=t):
-                return f"{names[p]} pushed the pile to {names[t]}." if t is not None else f"{names[p]} played a Push."
-            case Skip(player=p, target=t):
-                return f"{names[p]} skipped {names[t]}."
+            case Push(player=p, target=t, stack=stack):
+                source = "" if stack is None else " from a stack"
+                if t is None:
+                    return f"{names[p]} played a Push{source}."
+                return f"{names[p]} pushed the pile to {names[t]}{source}."
+            case Skip(player=p, target=t, stack=stack):
+                return f"{names[p]} skipped {names[t]}{'' if stack is None else ' from a stack'}."
             case Blind(player=p, card=card, value=value):
                 shown = f"a Wild as {value}" if value is not None else article(card)
                 return f"{names[p]} flipped a Blind card: {shown}."

@@ -28,9 +28,9 @@ class TableAdapter:
     def observe_frame(self, observations: Sequence[Any], t: float) -> None:
         """The observations one camera frame completed, together: the table ticks only after the whole frame, so
         cards that landed together are read together (several of one value are one play, not a play taken back
-        and read again with each late card). Called for every frame the camera reads, with no observations too,
-        so an adapter can count time in frames. By default each goes to ``observe`` in turn, and one the adapter
-        fails on is reported without losing the rest of the frame."""
+        and read again with each late card). Called for every frame the camera reads (a ``QuietFrame`` when it
+        completed nothing), so an adapter can count time in frames. By default each goes to ``observe`` in turn,
+        and one the adapter fails on is reported without losing the rest of the frame."""
         for observation in observations:
             self.table.contained(repr(observation), lambda seen=observation: self.observe(seen, t))
 

@@ -6,10 +6,13 @@ rules know every top), so the printed mat needs no finer zones; drawn sub-zones 
 ``seat-N/skip`` count as ``seat-N`` and only order a layout's tops.
 
 - Four face-up cards coming to rest at a seat during the layout are that player's stack tops (ruling SQ-11).
-- Cards landing on the pile in one frame are one Action of the player to move (SQ-12), and so are cards of its
+- Cards landing on the pile in one frame are one Action of the player to move (SQ-12; a card the camera reports
+  turned on the pile is a new card laid across an older one of its face), and so are cards of its
   value reported up to ``GATHER_FRAMES`` frames later (one card read a frame late): the play is recorded again
-  with them (SQ-18). A card that is also one of that player's stack tops came from the stack when that top leaves
-  the seat within ``SETTLE_S`` (the rules then draw the card below into the hand); otherwise from the hand (SQ-13).
+  with them (SQ-18). A card that is also one of that player's stack tops came from the stack when that top is
+  reported leaving the seat (the rules then draw the card below into the hand), from the hand when the camera has
+  filmed long enough to have reported it (``forget_frames`` and ``SETTLE_MARGIN`` frames), and the player says which
+  when the camera falls far behind (SQ-13).
 - A single card landing while the player has a Blind card may be that Blind card flipped: when the hand could
   also have given it, the player says which (SQ-14). A Wild's declared value and a Push's or Skip's target are
   prompts to the player when more than one is allowed; a Skip set down at another seat is aimed at that seat.
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from companion.games.actions import Action
@@ -35,16 +39,28 @@ from companion.games.squirrels.actions import Blind, Done, Layout, Pickup, Play,
 from companion.games.squirrels.cards import NUMBER, NUMBERS, kind, points
 from companion.games.squirrels.state import STACKS, Phase, SquirrelsState
 from companion.table.adapters.base import TableAdapter
-from companion.table.observations import CardGone, CardSeen, CardUnreadable, ZoneCleared
+from companion.table.observations import (
+    CameraObservation,
+    CardGone,
+    CardSeen,
+    CardTurned,
+    CardUnreadable,
+    ZoneCleared,
+)
 from companion.table.prompts import Option
+from companion.vision.settings import CameraSettings
 
 if TYPE_CHECKING:
     from companion.table.live import LiveTable
 
 CENTRE = "centre"
-SETTLE_S = 3.0  # longer than the camera takes to report a card gone (forget_frames, ~2 s)
+ORIGIN = "origin"  # the question "from your hand or your stack?" (SQ-13)
+SETTLE_MARGIN = 5  # frames beyond the camera's forget_frames by which a stack top played is reported gone (SQ-13)
+ASK_AFTER = 2.0  # a wait for a top to leave still open after this many times its length at the camera's frame rate
+# is the mover's question: the camera has fallen behind (SQ-13)
 END_TURN = "blind-follow"
 GATHER_FRAMES = 6  # cards of one play read this many frames apart (half a second or less) are one play (SQ-18)
+RECORDED_BY_TABLE = ("camera", "prompt ", "chance")  # how moves the referee did not type are sourced
 REVEAL_WAIT_S = 60.0  # a spread that stops short of the counted cards this long is the referee's question
 
 
@@ -63,6 +79,7 @@ class _Landing:
     target: int | None = None
     stacks: list[int] = field(default_factory=list)  # the mover's stacks these cards are known to come from
     seq: int | None = None  # the move it was recorded as
+    asked: int | None = None  # the moves recorded when the mover was asked where the cards came from (SQ-13)
 
 
 @dataclass(frozen=True)
@@ -85,11 +102,21 @@ class SquirrelsAdapter(TableAdapter):
         self.skips_laid: Counter[int] = Counter()  # seat -> Skip cards seen set down before it, not yet taken
         self.shown: dict[int, list[str]] = {}  # seat -> cards spread face up there at the round's end
         self.shown_at: dict[int, float] = {}  # seat -> when the last of them was seen
+        camera: CameraSettings = table.settings.get("camera", CameraSettings())
+        self.settle_frames = camera.forget_frames + SETTLE_MARGIN  # a top played is reported gone by then
+        self.ask_after_s = ASK_AFTER * self.settle_frames / camera.frame_rate
+        self.frame = 0  # the last frame the camera reported (its own count: frames come slower on a busy machine)
+        self.moves_seen = self._moves()  # the moves of the game this adapter has followed
 
     # ------------------------------------------------------------------------------------ inputs
     def observe(self, observation: Any, t: float) -> None:
+        if isinstance(observation, CameraObservation):
+            self.frame = observation.frame  # in order; a new tracker (another deck) counts from 0 again
         match observation:
-            case CardSeen(zone=zone, face=face, frame=frame) if zone == CENTRE:
+            case CardSeen(zone=zone, face=face, frame=frame) | CardTurned(zone=zone, face=face, frame=frame) \
+                    if zone == CENTRE:
+                # Ruling SQ-12: a card put on the pile across an older one of its face is reported as that card
+                # turned where it lies (as a Capture card is turned); nobody turns a card on the pile: a new card.
                 self.on_pile.append(face)
                 last = self.queue[-1] if self.queue else None
                 if isinstance(last, _Landing) and frame - last.frame <= GATHER_FRAMES and last.target is None:
@@ -124,7 +151,7 @@ class SquirrelsAdapter(TableAdapter):
         if len(values) > 1 or None in values:
             return False
         about = f"{CENTRE}:{sorted(last.faces)[0]}"
-        if any(prompt.about == about for prompt in self.table.session.prompts.open()):
+        if self._open(about):
             self.table.session.prompts.withdraw(about, "more cards of the same play")  # nobody has played since
         elif frame - last.frame <= GATHER_FRAMES and last.seq is not None and game.moves and \
                 game.moves[-1].event.seq == last.seq:
@@ -234,14 +261,22 @@ class SquirrelsAdapter(TableAdapter):
                 self.queue.popleft()
                 self._cleared(state)
                 continue
+            if isinstance(item, _Landing) and item.asked is not None and \
+                    (not self._open(ORIGIN) or self._moves() != item.asked):
+                # The mover answered where the cards came from (or the referee typed the move): a question asked
+                # again meanwhile, as the answer was being recorded, is for cards already recorded.
+                self.table.session.prompts.withdraw(ORIGIN, "the cards were recorded")
+                self.queue.popleft()
+                continue
             self._absorb_recorded(state, item)
             if not item.faces:
                 self.queue.popleft()
                 continue
-            if not self._sourced(state, item, t):
-                return  # a stack top may still be leaving its seat
+            origins = self._origins(state, item, t)
+            if origins is None or (len(origins) > 1 and self._asked_origin(state, item, origins)):
+                return  # a stack top may still be leaving its seat, or the mover is asked where the cards came from
             self.queue.popleft()
-            self._play(state, item)
+            self._play(state, item, origins)
             if self.table.objection is not None:
                 # Nothing after a refused card counts until the cards are put right; a taken pile still does.
                 self.queue = deque(i for i in self.queue if isinstance(i, _Cleared))
@@ -255,21 +290,59 @@ class SquirrelsAdapter(TableAdapter):
                 self.matched[face] += 1
                 landing.faces.remove(face)
 
-    def _sourced(self, state: SquirrelsState, landing: _Landing, t: float) -> bool:
-        """Ruling SQ-13: which cards came from the mover's stack tops; ``False`` while a top may still leave."""
+    def _origins(self, state: SquirrelsState, landing: _Landing, t: float) -> list[tuple[int, ...]] | None:
+        """Ruling SQ-13: the sets of the mover's stacks the cards may have come from (their tops drawn from); one
+        once the camera has settled it, ``None`` while a top may still leave.
+
+        The wait is counted in the camera's frames, as the camera counts them before it reports a card gone: a
+        busy machine films fewer frames a second, and a wait in seconds would take a top still leaving for one
+        that stays. When the camera has fallen far behind, every set is possible and the mover is asked; the
+        camera may still settle it before they answer."""
         p = state.current
         gone = self.gone.setdefault(p, Counter())
         tops = {i: st.top for i, st in enumerate(state.stacks[p]) if st.top is not None}
         landing.stacks = [i for i in landing.stacks if i in tops]  # a top the referee has recorded played since
         need = Counter(landing.faces) - Counter(tops[i] for i in landing.stacks)
+        staying: list[int] = []  # tops like a card landed, not (yet) seen leaving
         for face in need.elements():
-            free = [i for i, top in tops.items() if top == face and i not in landing.stacks]
+            free = [i for i, top in tops.items() if top == face and i not in landing.stacks and i not in staying]
             if not free:
                 continue
-            if gone[face] <= 0:
-                return t - landing.t >= SETTLE_S  # not seen leaving in time: from the hand
-            gone[face] -= 1
-            landing.stacks.append(free[0])
+            if gone[face] > 0:
+                gone[face] -= 1
+                landing.stacks.append(free[0])
+            else:
+                staying.append(free[0])
+        if not staying or self.frame - landing.frame > self.settle_frames:
+            # every top seen leaving, or filmed staying for longer than a top played takes to be reported gone
+            self.table.session.prompts.withdraw(ORIGIN, "the camera saw where the cards came from")
+            return [tuple(sorted(landing.stacks))]
+        if t - landing.t < self.ask_after_s:
+            return None
+        origins: dict[tuple[str, ...], tuple[int, ...]] = {}  # one per different set of faces: equal tops are alike
+        for k in range(len(staying) + 1):
+            for more in combinations(staying, k):
+                faces = tuple(sorted(tops[i] for i in more))
+                origins.setdefault(faces, tuple(sorted([*landing.stacks, *more])))
+        return list(origins.values())
+
+    def _asked_origin(self, state: SquirrelsState, landing: _Landing, origins: list[tuple[int, ...]]) -> bool:
+        """Whether the mover is asked "from your hand or your stack?": the rules allow the cards from more than
+        one of ``origins`` (not when the hand holds too few of them, say)."""
+        p, faces = state.current, tuple(sorted(landing.faces))
+        ruleset = self.table.session.game.ruleset  # type: ignore[union-attr]
+        legal = [(stacks, reading) for stacks in origins
+                 for reading in self._readings(state, p, faces, stacks, landing.target)
+                 if ruleset.legal(state, reading) is None]
+        if len({stacks for stacks, _reading in legal}) <= 1:
+            return False
+        question = (f"{state.players[p]}: did your {', '.join(faces)} come from your hand or your stack? The camera "
+                    "cannot yet tell whether your stack's top stayed.")
+        self.table.ask(ORIGIN, question, [Option(ruleset.describe(state, a), a) for _s, a in legal], seat=p)
+        if landing.asked is None:
+            landing.asked = self._moves()
+        if landing.target is None:
+            self.last = landing  # the answer's cards are these: the camera has seen them land (``_answered``)
         return True
 
     def _end_blind_turn(self, state: SquirrelsState) -> bool:
@@ -286,12 +359,12 @@ class SquirrelsAdapter(TableAdapter):
             NUMBER.get(face) == state.follow_value or kind(face) == "wild" for face in landing.faces
         )
 
-    def _play(self, state: SquirrelsState, landing: _Landing) -> None:
+    def _play(self, state: SquirrelsState, landing: _Landing, origins: list[tuple[int, ...]]) -> None:
         p, faces = state.current, tuple(sorted(landing.faces))
-        stacks = tuple(sorted(landing.stacks))
-        readings = self._readings(state, p, faces, stacks, landing.target)
+        readings = [reading for stacks in origins for reading in self._readings(state, p, faces, stacks,
+                                                                                 landing.target)]
         game = self.table.session.game
-        before = len(game.moves) if game else 0
+        before = self._moves()
         zone = CENTRE if landing.target is None else f"seat:{landing.target}"
         question = f"What did {state.players[p]} do with {', '.join(faces)}?"
         self.table.propose(readings, source="camera", zone=zone, face=faces[0], seat=p, question=question)
@@ -331,6 +404,13 @@ class SquirrelsAdapter(TableAdapter):
             p = state.current
             self.table.propose([Pickup(p)], source="camera (the pile was taken)", zone=CENTRE, face="",
                                seat=p, question=f"Did {state.players[p]} pick up the pile?")
+
+    def _moves(self) -> int:
+        game = self.table.session.game
+        return len(game.moves) if game else 0
+
+    def _open(self, about: str) -> bool:
+        return any(prompt.about == about for prompt in self.table.session.prompts.open())
 
     def _asking(self) -> bool:
         """Whether a question about cards the camera saw is open (a target, a Wild's value, an unreadable card)."""
@@ -395,13 +475,19 @@ class SquirrelsAdapter(TableAdapter):
             last.seq = move.seq
 
     def _withdraw_stale(self, state: SquirrelsState | None) -> None:
-        """A question about cards none of whose answers the rules allow any more (the referee typed the move
-        meanwhile) is withdrawn: it would hold up every card after it."""
+        """A question about cards the camera saw is withdrawn once none of its answers is allowed any more, or once
+        the referee has typed a move meanwhile (it asked about the game before that move, and the referee has
+        taken those cards in hand): left open, it would hold up every card after it."""
         game = self.table.session.game
+        moves = game.moves if game else []
+        typed = any(not m.event.source.startswith(RECORDED_BY_TABLE) for m in moves[self.moves_seen:])
+        self.moves_seen = len(moves)
         for prompt in self.table.session.prompts.open():
-            if not prompt.about.startswith((f"{CENTRE}:", "seat:", "unreadable:")) or game is None:
+            if not prompt.about.startswith((f"{CENTRE}:", "seat:", "unreadable:", ORIGIN)) or game is None:
                 continue
-            if state is None or all(game.ruleset.legal(state, o.action) is not None for o in prompt.options):
+            if typed:
+                self.table.session.prompts.withdraw(prompt.about, "the referee typed a move meanwhile")
+            elif state is None or all(game.ruleset.legal(state, o.action) is not None for o in prompt.options):
                 self.table.session.prompts.withdraw(prompt.about, "the game has moved on")
 
     # ------------------------------------------------------------------------------------ view
