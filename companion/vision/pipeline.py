@@ -196,19 +196,23 @@ class Recognizer:
 
     def _sure(self, m: Match) -> bool:
         """Whether a guessed outline is named: the catalogue sure of its face and the face fitting closely."""
-        return m.confidence >= EDGE_CONFIDENCE and m.distance <= EDGE_DISTANCE * self.catalog.settings.max_distance
+        return m.confidence >= EDGE_CONFIDENCE and self._close(m)
+
+    def _close(self, m: Match) -> bool:
+        """Whether a guessed outline fits its closest face closely (``EDGE_DISTANCE``)."""
+        return m.distance <= EDGE_DISTANCE * self.catalog.settings.max_distance
 
     def _snapped(self, frame: np.ndarray, corners: np.ndarray, m: Match) -> tuple[Match, np.ndarray]:
         """The outline moved onto the straight edges around it (``snap_to_edges``) that the catalogue names
         most surely, when every outline that fits some face closely (the rough one too) agrees which face is the
         closest: views that disagree (a slightly shifted ace of clubs can look like the ace of spades) are a
         guess, and several tries must not add up to a lucky one. Else the rough outline's verdict."""
-        close = [m] if m.distance <= EDGE_DISTANCE * self.catalog.settings.max_distance else []
+        close = [m] if self._close(m) else []
         tries = [(m, corners)]
         for snapped in snap_to_edges(frame, corners, self.detect.aspect):
             again = self.catalog.match(warp_card(frame, snapped), retry=False)
             tries.append((again, snapped))
-            if again.distance <= EDGE_DISTANCE * self.catalog.settings.max_distance:
+            if self._close(again):
                 close.append(again)
         if len({c.best for c in close}) > 1:
             return tries[0]
