@@ -7,7 +7,7 @@ import pytest
 from companion.games.base import GameSetup
 from companion.table.live import LiveTable
 from companion.table.log import EventLog
-from companion.table.observations import CardGone, CardSeen, ZoneCleared
+from companion.table.observations import CardGone, CardSeen, QuietFrame, ZoneCleared
 from companion.table.session import TableSession
 
 EPTA = ("Emily", "Peter", "Taylor", "Amy")
@@ -62,16 +62,16 @@ class Camera:
         """``frames`` frames in which nothing new comes to rest."""
         for _ in range(frames):
             self.frame += 1
-            self.table.observe_frame([])
+            self.table.observe_frame([QuietFrame(self.frame)])
         self.table.drain()
 
     def gone(self, face: str, zone: str = "centre") -> None:
         self.frame += 1
-        self.table.observe(CardGone(zone, face, self.frame))
+        self.table.observe_frame([CardGone(zone, face, self.frame)])
         self.table.drain()
 
     def cleared(self, zone: str) -> None:
         """The last card the camera knew in ``zone`` is gone (a Kennel discarded, a trick collected)."""
         self.frame += 1
-        self.table.observe(ZoneCleared(zone, self.frame))
+        self.table.observe_frame([ZoneCleared(zone, self.frame)])
         self.table.drain()

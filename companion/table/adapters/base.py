@@ -21,6 +21,7 @@ class TableAdapter:
 
     def __init__(self, table: LiveTable) -> None:
         self.table = table
+        self.frame = 0  # the camera's own count of the last frame heard: the clock camera waits are counted in
 
     def observe(self, observation: Any, t: float) -> None:
         """A camera observation, a pad reading or a button press at host time ``t``."""
@@ -29,8 +30,10 @@ class TableAdapter:
         """The observations one camera frame completed, together: the table ticks only after the whole frame, so
         cards that landed together are read together (several of one value are one play, not a play taken back
         and read again with each late card). Called for every frame the camera reads (a ``QuietFrame`` when it
-        completed nothing), so an adapter can count time in frames. By default each goes to ``observe`` in turn,
-        and one the adapter fails on is reported without losing the rest of the frame."""
+        completed nothing), so an adapter counts time in the camera's frames (``self.frame``: a busy machine films
+        fewer a second; a new tracker, for another deck, counts from 0 again). Each observation goes to ``observe``
+        in turn, and one the adapter fails on is reported without losing the rest of the frame."""
+        self.frame = max((seen.frame for seen in observations), default=self.frame)
         for observation in observations:
             self.table.contained(repr(observation), lambda seen=observation: self.observe(seen, t))
 

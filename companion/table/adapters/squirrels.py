@@ -40,7 +40,6 @@ from companion.games.squirrels.cards import NUMBER, NUMBERS, kind, points
 from companion.games.squirrels.state import STACKS, Phase, SquirrelsState
 from companion.table.adapters.base import TableAdapter
 from companion.table.observations import (
-    CameraObservation,
     CardGone,
     CardSeen,
     CardTurned,
@@ -105,13 +104,10 @@ class SquirrelsAdapter(TableAdapter):
         camera: CameraSettings = table.settings.get("camera", CameraSettings())
         self.settle_frames = camera.forget_frames + SETTLE_MARGIN  # a top played is reported gone by then
         self.ask_after_s = ASK_AFTER * self.settle_frames / camera.frame_rate
-        self.frame = 0  # the last frame the camera reported (its own count: frames come slower on a busy machine)
         self.moves_seen = self._moves()  # the moves of the game this adapter has followed
 
     # ------------------------------------------------------------------------------------ inputs
     def observe(self, observation: Any, t: float) -> None:
-        if isinstance(observation, CameraObservation):
-            self.frame = observation.frame  # in order; a new tracker (another deck) counts from 0 again
         match observation:
             case CardSeen(zone=zone, face=face, frame=frame) | CardTurned(zone=zone, face=face, frame=frame) \
                     if zone == CENTRE:

@@ -20,7 +20,6 @@ Rulings CO-14..CO-18 (``docs/rulings.md``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -75,17 +74,12 @@ class OriginalTable(ClashPart):
     def __init__(self, table: LiveTable) -> None:
         super().__init__(table)
         self.landed: list[_Landing] = []  # cards come to rest, waiting to be read, in order
-        self.frame = 0  # the camera's frames heard so far: the clock the centre's combos are timed by
         self.shown: dict[str, tuple[int, int]] = {}  # face -> (seat, frame) of a card shown at a seat
         self.centre: list[str] = []  # the cards lying in the centre now, as the camera sees them
         self.at_seat: dict[int, list[str]] = {}  # the face-up cards in front of each seat now
         self.choosing: int | None = None  # the move count when a combo's effect card was asked
 
     # ------------------------------------------------------------------------------------ inputs
-    def observe_frame(self, observations: Sequence[Any], t: float) -> None:
-        self.frame += 1
-        super().observe_frame(observations, t)
-
     def observe(self, observation: Any, t: float) -> None:
         match observation:
             case CardSeen(zone=zone, face=face) if self._lying(zone) is not None:
