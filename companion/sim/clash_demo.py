@@ -197,7 +197,15 @@ class ClashCameraBots(TableBots[Any]):
     def _type_over(self, move: Action, count: int) -> None:
         """The referee enters ``move`` by hand, first undoing what the table recorded wrongly. Only an entry the
         table records counts as typed (one it refuses records nothing: the bots then stand up, as the table no
-        longer shows their game)."""
+        longer shows their game). A move the table recorded after all, as the bots stopped waiting, is not undone."""
+        late = self._recorded()[count:]
+        if len(late) == 1 and same(RULES.decode(late[0].event.payload), move):
+            log.warning("the table recorded %s late", move.to_json())
+            if late[0].event.source.startswith("camera"):
+                self.camera_moves += 1
+            else:
+                self.answers += 1
+            return
         while len(self._recorded()) > count:
             self.wrong += 1
             log.warning("the table recorded %s wrongly; the referee undoes it", self._recorded()[-1].event.payload)
