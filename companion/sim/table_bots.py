@@ -127,10 +127,17 @@ class TableBots(Generic[S]):
             state = self.rules.apply(state, chance)
             self.chances += 1
 
-    def _moves(self) -> list[dict[str, Any]]:
+    def _table_moves(self) -> list[Any]:
         """The session's recorded moves of this game, without its (hidden) shuffles and deals."""
         game = self.session.game
-        return [m.event.payload for m in game.moves if not self.rules.decode(m.event.payload).chance] if game else []
+        return [m for m in game.moves if not self.rules.decode(m.event.payload).chance] if game else []
+
+    def _moves(self) -> list[dict[str, Any]]:
+        return [m.event.payload for m in self._table_moves()]
+
+    def _same(self, recorded: Action, meant: Action) -> bool:
+        """Whether the table recorded the move meant (a game whose cards may be named in any order says so)."""
+        return recorded == meant
 
     # ------------------------------------------------------------------------------------ the table's answers
     def _answered(self, truth: S, seat: int, action: Action) -> bool:
@@ -168,22 +175,30 @@ class TableBots(Generic[S]):
         seq = next(m.event.seq for m in reversed(moves) if m.event.payload == action.to_json())
         self.landed_to_shown_s.append(self._told_at.get(seq, time.monotonic()) - landed)
 
-    def _type(self, action: Action, why: str) -> None:
-        """The referee enters the move by hand, as at a real table, first undoing anything recorded wrongly; unless
-        the table has recorded it after all, the camera's last frames in just after the bots stopped waiting."""
-        if self._moves()[len(self.followed):] == [action.to_json()]:
+    def _type(self, action: Action, why: str, count: int | None = None) -> None:
+        """The referee enters the move by hand, as at a real table, first undoing anything the table recorded
+        wrongly after its first ``count`` moves (the moves the bots have followed) — unless the table recorded it
+        after all, just as the bots stopped waiting. Only an entry the table records counts as typed (one it
+        refuses records nothing, and the bots stand up when the table no longer shows their game)."""
+        count = len(self.followed) if count is None else count
+        late = self._table_moves()[count:]
+        if len(late) == 1 and self._same(self.rules.decode(late[0].event.payload), action):
             log.warning("the table recorded %s late (%s for a while)", action.to_json(), why)
-            self.camera_moves += 1
+            if late[0].event.source.startswith("camera"):
+                self.camera_moves += 1
+            else:
+                self.answers += 1
             return
-        while len(self._moves()) > len(self.followed):
+        while len(self._table_moves()) > count:
             self.wrong += 1
             log.warning("the table recorded %s wrongly; the referee undoes it", self._moves()[-1])
             self.session.undo(source="referee")
-        self.typed += 1
         log.warning("the referee types %s: %s", action.to_json(), why)
         result = self.session.submit(action, source="referee")
         if isinstance(result, RuleViolation):
             log.warning("the referee's entry was refused: %s", result.message)
+        else:
+            self.typed += 1
 
     def _view(self) -> dict[str, Any]:
         return self.session.snapshot().get("live", {}).get("table", {})

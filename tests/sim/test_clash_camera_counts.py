@@ -34,15 +34,15 @@ def singles(bots: ClashCameraBots, seat: int) -> list[Play]:
 def test_a_move_the_table_recorded_late_is_the_cameras_not_typed_nor_wrong(bots) -> None:
     play = singles(bots, 0)[0]
     bots.session.submit(play, source="camera (whose turn it was)")  # just after the bots stopped waiting for it
-    bots._type_over(play, 0)
-    assert (bots.typed, bots.wrong, bots.camera_moves) == (0, 0, 1) and len(bots._recorded()) == 1
+    bots._type(play, "late", 0)
+    assert (bots.typed, bots.wrong, bots.camera_moves) == (0, 0, 1) and len(bots._table_moves()) == 1
 
 
 def test_a_misread_is_undone_and_typed_and_a_refused_entry_is_not_counted_as_typed(bots) -> None:
     meant, misread = singles(bots, 0)[:2]
     bots.session.submit(misread, source="camera (whose turn it was)")
-    bots._type_over(meant, 0)
+    bots._type(meant, "misread", 0)
     assert (bots.typed, bots.wrong) == (1, 1)
-    assert [m.event.payload for m in bots._recorded()] == [meant.to_json()]
-    bots._type_over(singles(bots, 0)[1], 1)  # Ann again, out of turn: the table refuses it and records nothing
-    assert (bots.typed, bots.wrong) == (1, 1) and len(bots._recorded()) == 1
+    assert [m.event.payload for m in bots._table_moves()] == [meant.to_json()]
+    bots._type(singles(bots, 0)[1], "out of turn", 1)  # Ann again: the table refuses it and records nothing
+    assert (bots.typed, bots.wrong) == (1, 1) and len(bots._table_moves()) == 1
