@@ -26,6 +26,7 @@ MAX_GAIN = 2.0  # the most a channel is raised to make the mat's white colourles
 # A Gaussian of sigma s leaves 0.28 / s of pixel noise; the mask's colourless test copes with noise up to about
 # 3% of white paper's level: so a frame is softened by s = 0.28 / 0.03 * noise / level, for the mask only.
 SMOOTHING_PER_NOISE = 0.28 / 0.03
+NOISE_STEP = 5  # px between the pixels sensor noise is sampled at (its level varies slowly)
 MIN_SMOOTHING = 0.6  # px: less is not worth a pass over the frame
 MAX_SMOOTHING = 2.0  # px: more would merge neighbouring cards' borders
 
@@ -140,15 +141,25 @@ def paper_and_ink(frame: np.ndarray, outlines: Sequence[np.ndarray]) -> tuple[np
     is a card's border or a marker's white, the darkest sixth a marker's black (or a card's ink); unlike the
     frame's lightest 2% (``paper_white``) they are not the table when the cards are small in the picture. None
     without enough of them."""
-    mask = np.zeros(frame.shape[:2], np.uint8)
-    for outline in outlines:
-        cv2.fillConvexPoly(mask, np.round(outline).astype(np.int32), 255)
-    pixels = frame[mask > 0].astype(np.float32)
+    pixels = np.concatenate([_inside(frame, outline) for outline in outlines] or [np.empty((0, 3), np.uint8)])
+    pixels = pixels.astype(np.float32)
     if len(pixels) < 50:
         return None
     lum = pixels.sum(axis=1)
     lightest, darkest = np.percentile(lum, [85, 15])
     return np.median(pixels[lum >= lightest], axis=0), np.median(pixels[lum <= darkest], axis=0)
+
+
+def _inside(frame: np.ndarray, outline: np.ndarray) -> np.ndarray:
+    """The pixels (n x 3) of ``frame`` inside the convex ``outline``, looked for only around it."""
+    corners = np.round(outline).astype(np.int32)
+    x0, y0 = np.maximum(corners.min(axis=0), 0)
+    x1, y1 = np.minimum(corners.max(axis=0) + 1, (frame.shape[1], frame.shape[0]))
+    if x1 <= x0 or y1 <= y0:
+        return np.empty((0, 3), frame.dtype)
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(mask, corners - (x0, y0), 255)
+    return frame[y0:y1, x0:x1][mask > 0]
 
 
 def paper_colour(frame: np.ndarray, outlines: Sequence[np.ndarray]) -> np.ndarray | None:
@@ -165,7 +176,7 @@ def sensor_noise(frame: np.ndarray, white: np.ndarray) -> float:
     pips and table grain are a minority there); sampled on a sparse grid, in the green channel.
     """
     g = frame[..., 1]
-    ys, xs = np.mgrid[1 : g.shape[0] - 1 : 3, 1 : g.shape[1] - 1 : 3]
+    ys, xs = np.mgrid[1 : g.shape[0] - 1 : NOISE_STEP, 1 : g.shape[1] - 1 : NOISE_STEP]
     centre = g[ys, xs].astype(np.float32)
     light = centre >= 0.5 * float(white[1])
     if light.sum() < 200:
