@@ -4,6 +4,9 @@ The recogniser's accuracy is promised for frames it can see well. A frame too da
 said to be so (``cards recognize``, the status page's camera panel, ``companion calibrate camera``, the doctor),
 each with what to do, rather than giving fewer or worse answers in silence. The limits are where the recogniser's
 accuracy was measured to fall (``benchmarks/bench_camera_limits.py``, figures in docs/vision-figures.md).
+
+With the mat in view its markers' white paper and black ink also say what the lamp did, so the border mask is
+shown the frame with that taken out (``as_on_white_paper``): colour constancy from a known white and black.
 """
 
 from __future__ import annotations
