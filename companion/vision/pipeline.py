@@ -15,13 +15,12 @@ from companion.vision.detect import (
     Quad,
     find_cards,
     overlaps,
-    paper_white,
     refine_edges,
     settle,
     white_mask,
 )
 from companion.vision.edges import covered_cells, edge_map, edge_quads, lies_on, snap_to_edges
-from companion.vision.light import Light, light_on_paper
+from companion.vision.light import Light, as_on_white_paper, light_on_paper
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
 from companion.vision.orientation import long_axis, orientation_of, turn_from
@@ -124,8 +123,8 @@ class Recognizer:
             hom = self._last_hom = hom if hom is not None else self._last_hom
         t1 = time.perf_counter()
         check = self.locator.card_check(hom, self.card_mm) if hom is not None else None
-        white = paper_white(frame)
-        mask = white_mask(frame, self.detect, white)
+        markers = self.locator.marker_outlines(hom) if hom is not None and self.locator is not None else []
+        mask = white_mask(as_on_white_paper(frame, markers), self.detect)
         quads = find_cards(frame, self.detect, check, (hom, self.card_mm) if hom is not None else None, mask, known)
         t2 = time.perf_counter()
         cards = [c for c in (self._read(frame, quad, mask, hom, zones) for quad in quads) if c is not None]
@@ -134,9 +133,7 @@ class Recognizer:
         cards = self._under_others(frame, edges, cards, hom, zones)
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
-        paper = [c.corners for c in cards]  # the light is judged on white paper: the cards', the mat's markers'
-        if hom is not None and self.locator is not None:
-            paper += self.locator.marker_outlines(hom)
+        paper = [c.corners for c in cards] + markers  # the light is judged on white paper: cards', mat's markers'
         return FrameResult(cards, hom is not None, timings, light_on_paper(frame, paper))
 
     def _read(
