@@ -25,7 +25,7 @@ from companion.vision.light import Light, light_on_paper
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
 from companion.vision.orientation import long_axis, orientation_of, turn_from
-from companion.vision.registration import MatLocator, to_mat
+from companion.vision.registration import MatLocator, Registration, to_mat
 from companion.vision.zones import fit_to_frame, upright_axes
 
 TABLE = "table"  # the zone of a card when neither a mat nor drawn zones say otherwise
@@ -98,8 +98,13 @@ class Recognizer:
         card_mm: tuple[float, float] | None = None,
         detect: DetectSettings | None = None,
         zones_drawn_on: tuple[int, int] | None = None,
+        follow: bool = True,
     ) -> None:
+        """``follow``: keep from one frame to the next what a frame showing the same there would only work out
+        again (the mat's registration, ``MatLocator.follow``); False works everything out afresh each frame (the
+        benchmarks' comparison)."""
         self.catalog = catalog
+        self.follow = follow
         self.locator = MatLocator(layout) if layout else None
         self.zones = zones or {}
         self.zones_drawn_on = zones_drawn_on  # picture size the drawn zones' pixels refer to (None: any)
@@ -108,20 +113,19 @@ class Recognizer:
         self.card_mm = card_mm or catalog.card_mm  # the deck's size, as calibration measured it
         self.detect = detect or DetectSettings(aspect=self.card_mm[1] / self.card_mm[0])
         self._last_hom: np.ndarray | None = None
+        self._registration: Registration | None = None
 
-    def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = ()) -> FrameResult:
+    def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = (), *, light: bool = True) -> FrameResult:
         """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
         camera's pictures (with one they are only a stand-in while the mat is out of view). ``known``: the outlines
         of the cards found in the last frame recognised from this camera; where such a card still lies, it is
         confirmed in place rather than searched for (``detect.find_cards``), which makes a card landing on a
-        trick cheaper to read."""
+        trick cheaper to read. ``light``: whether to measure the light (``FrameResult.light``; it changes slowly,
+        so a watcher measures it every few frames, see ``CardWatcher``)."""
         zones = self._zones_for((frame.shape[1], frame.shape[0])) if self.locator is None else self.zones
         timings: dict[str, float] = {}
         t0 = time.perf_counter()
-        hom = None
-        if self.locator is not None:
-            hom = self.locator.locate(frame)
-            hom = self._last_hom = hom if hom is not None else self._last_hom
+        hom = self._register(frame)
         t1 = time.perf_counter()
         check = self.locator.card_check(hom, self.card_mm) if hom is not None else None
         white = paper_white(frame)
@@ -134,10 +138,25 @@ class Recognizer:
         cards = self._under_others(frame, edges, cards, hom, zones)
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
-        paper = [c.corners for c in cards]  # the light is judged on white paper: the cards', the mat's markers'
+        return FrameResult(cards, hom is not None, timings, self._light(frame, cards, hom) if light else None)
+
+    def _register(self, frame: np.ndarray) -> np.ndarray | None:
+        """The homography frame px -> mat mm (None without a mat); while too few markers are in view (a hand over
+        them), the last one found."""
+        if self.locator is None:
+            return None
+        last = self._registration if self.follow else None
+        self._registration = self.locator.follow(frame, last)
+        if self._registration is not None:
+            self._last_hom = self._registration.hom
+        return self._last_hom
+
+    def _light(self, frame: np.ndarray, cards: list[CardFound], hom: np.ndarray | None) -> Light:
+        """The light, judged on white paper: the cards', the mat's markers'."""
+        paper = [c.corners for c in cards]
         if hom is not None and self.locator is not None:
             paper += self.locator.marker_outlines(hom)
-        return FrameResult(cards, hom is not None, timings, light_on_paper(frame, paper))
+        return light_on_paper(frame, paper)
 
     def _read(
         self, frame: np.ndarray, quad: Quad, mask: np.ndarray, hom: np.ndarray | None, zones: dict[str, np.ndarray]
