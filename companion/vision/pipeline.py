@@ -14,6 +14,7 @@ from companion.vision.detect import (
     DetectSettings,
     Quad,
     find_cards,
+    grow,
     overlaps,
     paper_white,
     refine_edges,
@@ -26,6 +27,7 @@ from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
 from companion.vision.orientation import long_axis, orientation_of, turn_from
 from companion.vision.registration import MatLocator, Registration, to_mat
+from companion.vision.stillness import CELL_PX, changed_cells, grey_cells
 from companion.vision.zones import fit_to_frame, upright_axes
 
 TABLE = "table"  # the zone of a card when neither a mat nor drawn zones say otherwise
@@ -34,6 +36,7 @@ EDGE_CONFIDENCE = 0.6  # an edge candidate is a guess: named only when the catal
 EDGE_DISTANCE = 0.5  # ... and it fits its face this closely (share of ``MatchSettings.max_distance``)
 MAX_SNAPS = 8  # of those not named, the most moved onto the edges around them (``snap_to_edges``) in one frame
 MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
+SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at most (``Recognizer._edges_may_add``)
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,16 @@ class CardFound:
             "orientation": orientation_of(self.turn).value,
             "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
         }
+
+
+@dataclass
+class EdgeSearch:
+    """The frame the edge search last ran on: its ``grey_cells``, whether the search named a card the border
+    mask had not, and how many frames since it was skipped in."""
+
+    cells: np.ndarray
+    added: bool
+    skipped: int = 0
 
 
 @dataclass
@@ -114,6 +127,7 @@ class Recognizer:
         self.detect = detect or DetectSettings(aspect=self.card_mm[1] / self.card_mm[0])
         self._last_hom: np.ndarray | None = None
         self._registration: Registration | None = None
+        self._searched: EdgeSearch | None = None
 
     def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = (), *, light: bool = True) -> FrameResult:
         """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
@@ -134,7 +148,11 @@ class Recognizer:
         t2 = time.perf_counter()
         cards = [c for c in (self._read(frame, quad, mask, hom, zones) for quad in quads) if c is not None]
         edges = edge_map(frame)
-        cards = self._from_edges(frame, edges, cards, check, hom, zones)
+        cells = grey_cells(frame)
+        if self._edges_may_add(cells, cards):
+            searched = self._from_edges(frame, edges, cards, check, hom, zones)
+            self._searched = EdgeSearch(cells, [id(c) for c in searched] != [id(c) for c in cards])
+            cards = searched
         cards = self._under_others(frame, edges, cards, hom, zones)
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
@@ -212,6 +230,25 @@ class Recognizer:
                 cards = [c for c in cards if not overlaps(quad, c.corners)]
                 cards.append(self._found(m, corners, hom, zones, 0.0))
         return cards
+
+    def _edges_may_add(self, cells: np.ndarray, cards: list[CardFound]) -> bool:
+        """Whether the edge search (``_from_edges``) may find anything the border mask's ``cards`` lack. Always,
+        unless this camera's last search added nothing to the mask's cards, each card the mask found now is
+        named (an edge candidate over a named card is never tried), and all that changed since that search (its
+        frame's ``cells``) lies on those cards or at their edges: a card that lands on a trick and the border
+        mask sees. A card the mask cannot see changes the frame where it lands outside them, as does one taken
+        away. Skipped ``SEARCH_EDGES_EVERY`` frames in a row at most."""
+        last = self._searched if self.follow else None
+        if (last is None or last.added or last.skipped >= SEARCH_EDGES_EVERY or last.cells.shape != cells.shape
+                or any(c.face == UNKNOWN for c in cards)):
+            return True
+        on_cards = np.zeros(cells.shape, np.uint8)
+        for card in cards:  # each side moved out by a cell: the cells it cuts, its shadow
+            cv2.fillConvexPoly(on_cards, np.round(grow(card.corners, 2 * CELL_PX) / CELL_PX).astype(np.int32), 1)
+        if (changed_cells(cells, last.cells) & (on_cards == 0)).any():
+            return True
+        last.skipped += 1
+        return False
 
     def _sure(self, m: Match) -> bool:
         """Whether a guessed outline is named: the catalogue sure of its face and the face fitting closely."""

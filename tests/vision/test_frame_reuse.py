@@ -1,7 +1,7 @@
 """What a recogniser watching one camera keeps from frame to frame instead of working it out again, and when it
 must not: the mat's registration is kept while its markers look the same, and found afresh the frame the mat or
 the camera moves, a hand covers a marker, or it has been kept ``REGISTER_EVERY`` frames; the light is measured
-every few frames."""
+every few frames; the edge search is skipped while all that changed lies on cards the border mask named."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from companion.sim.scene import Card, Hand, Look, Scene, View, mat_to_table, render_scene
+from companion.sim.scene import Card, Hand, Look, Scene, View, mat_outline, mat_to_table, render_scene
 from companion.sim.scene_camera import SimCamera
+from companion.vision import pipeline
 from companion.vision.light import MIN_LEVEL
 from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.mat import mat_layout
-from companion.vision.pipeline import FrameResult, Recognizer
+from companion.vision.pipeline import SEARCH_EDGES_EVERY, FrameResult, Recognizer
 from companion.vision.registration import REGISTER_EVERY
 from companion.vision.settings import CameraSettings
 from companion.vision.sources import FrameSource
@@ -121,3 +122,45 @@ def test_the_watcher_measures_the_light_every_few_frames_and_a_dimmed_lamp_shows
     bright, dimmed = levels[0], levels[LIGHT_EVERY]
     assert levels == [bright] * LIGHT_EVERY + [dimmed] * (len(scenes) - LIGHT_EVERY)
     assert bright > 200 and dimmed < MIN_LEVEL and watcher.health()["light"]["problems"]
+
+
+@pytest.fixture
+def edge_searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry per frame the edge search (``edge_quads``) ran on: the candidates it found."""
+    ran: list[int] = []
+    search = pipeline.edge_quads
+    monkeypatch.setattr(pipeline, "edge_quads", lambda *a: ran.append(len(q := search(*a))) or q)
+    return ran
+
+
+def test_a_card_the_border_mask_sees_landing_on_a_trick_costs_no_edge_search(recognizer, edge_searches,
+                                                                               catalogs) -> None:
+    trick = replace(TABLE, cards=(*CARDS, Card("corgi-pileup", "3", CX, CY + 10, -15.0)))
+    recognizer.process(frame(TABLE, 0))
+    recognizer.process(frame(TABLE, 1))
+    landed = frame(trick, 2)
+    result = recognizer.process(landed)
+    assert len(edge_searches) == 1  # the first frame only: nothing changed but where the mask named cards
+    same_reading(result, recognizer_for(catalogs["corgi-pileup"], CameraSettings()).process(landed))
+    recognizer.process(frame(TABLE, 3))  # the 3 taken back: the table changed where no card now lies
+    assert len(edge_searches) == 2
+
+
+def test_a_card_only_edges_outline_is_found_the_frame_it_lands(catalogs, edge_searches) -> None:
+    """On white laminate without the mat the border mask sees no card: the card's landing changes the frame where
+    the mask named nothing, so the edge search runs and names it."""
+    empty = Scene(cloth="white-laminate", mat=None, look=Look(noise=2.0), seed=40)
+    cx, cy = mat_outline(empty).mean(axis=0)
+    one = replace(empty, cards=(Card("corgi-pileup", "7", cx + 10, cy - 20, 17.0),))
+    recognizer = Recognizer(catalogs["corgi-pileup"])
+    assert [recognizer.process(frame(empty, k)).cards for k in range(3)] == [[], [], []]
+    assert len(edge_searches) == 1  # an empty table that did not change: searched once
+    assert [c.face for c in recognizer.process(frame(one, 3)).cards] == ["7"]
+    assert len(edge_searches) == 2
+
+
+def test_the_edge_search_is_skipped_at_most_search_edges_every_frames_in_a_row(recognizer, edge_searches) -> None:
+    still = frame(TABLE, 0)
+    for _ in range(2 * SEARCH_EDGES_EVERY + 3):
+        recognizer.process(still)
+    assert len(edge_searches) == 3
