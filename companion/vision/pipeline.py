@@ -114,8 +114,9 @@ class Recognizer:
         follow: bool = True,
     ) -> None:
         """``follow``: keep from one frame to the next what a frame showing the same there would only work out
-        again (the mat's registration, ``MatLocator.follow``); False works everything out afresh each frame (the
-        benchmarks' comparison)."""
+        again (the mat's registration, ``MatLocator.follow``; the edge search's verdict, ``_edges_may_add``); False
+        works everything out afresh each frame (the benchmarks' comparison). A single picture is worked out whole
+        either way."""
         self.catalog = catalog
         self.follow = follow
         self.locator = MatLocator(layout) if layout else None

@@ -1,8 +1,10 @@
 """Per-frame mat registration from the ArUco markers at the mat's corners.
 
-Locating the mat in every frame (rather than once at calibration) means a bumped camera needs no
-recalibration: the homography simply follows it. It also gives each card's true shape on the table, which
-rejects card-sized white things that are not cards (the markers' own white squares, for one).
+Following the mat from frame to frame (rather than locating it once at calibration) means a bumped camera needs
+no recalibration: the homography simply follows it. The ArUco search runs again the frame any marker's place
+looks different, and every ``REGISTER_EVERY`` frames anyway; in between the last homography stands (``follow``).
+It also gives each card's true shape on the table, which rejects card-sized white things that are not cards (the
+markers' own white squares, for one).
 """
 
 from __future__ import annotations
