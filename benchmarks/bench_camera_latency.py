@@ -20,10 +20,11 @@ less drawing`` is the latency with the simulator's drawing of the recognised fra
 player starts when it is reported, the trick is collected) and steps the watcher on the camera's own clock: CPU
 seconds plus the waits it asks for, as if it had a core to itself (the simulated camera films the table as each
 frame is read). That figure hardly moves with the load, so a change can be measured on this shared machine; it is
-printed for the watcher as built, for one that does not hand the recogniser the last frame's cards (each trick's
-lower cards searched for again when the next lands) and for one that recognises every changed frame (none passed
-over while the table is still changing), with the CPU each recognition took by the cards it found. It stops at the
-report: add the live table's few milliseconds.
+printed for the watcher as built, for one that keeps nothing else between frames (the mat registered, the light
+measured and the edges searched in every frame recognised), for one that does not hand the recogniser the last
+frame's cards (each trick's lower cards searched for again when the next lands) and for one that recognises every
+changed frame (none passed over while the table is still changing), with the CPU each recognition took by the cards
+it found. It stops at the report: add the live table's few milliseconds.
 """
 
 from __future__ import annotations
