@@ -85,13 +85,13 @@ class World(Protocol):
     """A simulated table that knows where every card lies, and when the camera filmed it: for each frame, when its
     scene was taken and when its drawing was handed over (``time.monotonic``, the newest last)."""
 
-    drawn: deque[tuple[float, float]]
+    handovers: deque[tuple[float, float]]
 
     def scene(self) -> Scene: ...
 
 
-def drawn_deque() -> deque[tuple[float, float]]:
-    """A world's ``drawn``: the last few hundred frames' times are all anyone looks back at."""
+def handover_log() -> deque[tuple[float, float]]:
+    """A world's ``handovers``: the last few hundred frames' times are all anyone looks back at."""
     return deque(maxlen=512)
 
 
@@ -116,7 +116,7 @@ class WorldCamera:
             return False, None
         taken = time.monotonic()
         frame = self._draw(self.world.scene())
-        self.world.drawn.append((taken, time.monotonic()))
+        self.world.handovers.append((taken, time.monotonic()))
         return True, frame
 
     def _draw(self, scene: Scene) -> np.ndarray:

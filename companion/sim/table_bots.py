@@ -54,7 +54,7 @@ def questions_asked(session: TableSession, game_id: int) -> int:
 
 class FilmedWorld(Protocol):
     frames: int  # frames the camera has filmed so far: the bots wait in the camera's time
-    drawn: deque[tuple[float, float]]  # when each frame's scene was taken and its drawing handed over
+    handovers: deque[tuple[float, float]]  # when each frame's scene was taken and its drawing handed over
 
 
 def until_filmed(world: FilmedWorld, grace_frames: int, done: Callable[[], bool], stop: threading.Event) -> bool:
@@ -174,7 +174,7 @@ class TableBots(Generic[S]):
         seq = next(m.event.seq for m in reversed(moves) if m.event.payload == action.to_json())
         shown = self._told_at.get(seq, time.monotonic()) - landed
         self.landed_to_shown_s.append(shown)
-        drawing = next(((handed - taken) for taken, handed in self.world.drawn.copy() if taken >= landed), None)
+        drawing = next(((handed - taken) for taken, handed in self.world.handovers.copy() if taken >= landed), None)
         if drawing is not None:
             self.handed_to_shown_s.append(shown - drawing)
 

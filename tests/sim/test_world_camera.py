@@ -17,6 +17,6 @@ def test_each_frame_is_noted_when_filmed_and_when_handed_over() -> None:
     landed = time.monotonic()
     world.play("7")
     camera.read()
-    assert len(world.drawn) == 3
-    (_, first), (second_taken, second), (taken, handed) = world.drawn
+    assert len(world.handovers) == 3
+    (_, first), (second_taken, second), (taken, handed) = world.handovers
     assert first <= second_taken <= second <= landed <= taken <= handed  # in order, the last filmed after the card
