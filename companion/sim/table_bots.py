@@ -8,8 +8,9 @@ import logging
 import random
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from companion.config import Config
@@ -41,6 +42,9 @@ class CameraGame:
     misbehaved: int  # out-of-turn plays the bots tried
     prompts: int  # questions the table asked
     landed_to_shown_s: list[float]  # for each card the camera read: put down -> on the status page
+    # ... less the simulator's drawing of the first frame filmed after it landed: that frame timed from when it was
+    # drawn, as a real camera hands a frame over having spent none of the table's CPU (where the bots measure it)
+    handed_to_shown_s: list[float] = field(default_factory=list)
 
 
 def questions_asked(session: TableSession, game_id: int) -> int:
@@ -50,6 +54,7 @@ def questions_asked(session: TableSession, game_id: int) -> int:
 
 class FilmedWorld(Protocol):
     frames: int  # frames the camera has filmed so far: the bots wait in the camera's time
+    handovers: deque[tuple[float, float]]  # when each frame's scene was taken and its drawing handed over
 
 
 def until_filmed(world: FilmedWorld, grace_frames: int, done: Callable[[], bool], stop: threading.Event) -> bool:
@@ -83,6 +88,7 @@ class TableBots(Generic[S]):
         self.typed = 0  # moves the referee had to type because the camera or the table did not record them
         self.wrong = 0  # moves the table recorded differently from what was played (the referee undid them)
         self.landed_to_shown_s: list[float] = []  # a card put down -> the session tells the status page
+        self.handed_to_shown_s: list[float] = []  # the same less the drawing of the first frame that filmed it
         self.camera_moves = 0  # moves the camera's cards recorded with no typing
         self.answers = 0  # choices answered on the players' phones
         self._told_at: dict[int, float] = {}
@@ -173,7 +179,11 @@ class TableBots(Generic[S]):
         """How long the card put down at ``landed`` took to reach the status page as ``action``."""
         moves = self.session.game.moves if self.session.game else []
         seq = next(m.event.seq for m in reversed(moves) if m.event.payload == action.to_json())
-        self.landed_to_shown_s.append(self._told_at.get(seq, time.monotonic()) - landed)
+        shown = self._told_at.get(seq, time.monotonic()) - landed
+        self.landed_to_shown_s.append(shown)
+        drawing = next(((handed - taken) for taken, handed in self.world.handovers.copy() if taken >= landed), None)
+        if drawing is not None:
+            self.handed_to_shown_s.append(shown - drawing)
 
     def _type(self, action: Action, why: str, count: int | None = None) -> None:
         """The referee enters the move by hand, as at a real table, first undoing anything the table recorded
@@ -217,6 +227,7 @@ class Team(Protocol):
     typed: int
     wrong: int
     landed_to_shown_s: list[float]
+    handed_to_shown_s: list[float]
 
     def lay_out(self) -> None: ...
 
@@ -235,4 +246,4 @@ def play_in_world(config: Config, session: TableSession, world: World, plan: Wor
             bots.lay_out()
         bots.play(stop)
         return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, questions_asked(session, game_id),
-                          bots.landed_to_shown_s)
+                          bots.landed_to_shown_s, bots.handed_to_shown_s)
