@@ -52,7 +52,6 @@ class CorgiBots(TableBots[CorgiState]):
         self.mischief = mischief  # chance, each trick, that someone plays out of turn
         self.caught = 0  # out-of-turn plays the table flagged
         self.misbehaved = 0  # out-of-turn plays tried
-        self.camera_plays = 0
         self._mischief_trick: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------------------------ the loop
@@ -81,20 +80,14 @@ class CorgiBots(TableBots[CorgiState]):
         stop.wait(0.2 * self.pace)
         landed = time.monotonic()
         self.world.play(str(action.card))  # type: ignore[attr-defined]
-        if self._recorded(action, stop):
-            self.camera_plays += 1
-            self._shown(action, landed)
-        else:
-            self._type(action, "the camera did not report it")
+        self._by_camera(action, landed, stop)
 
     def _answer(self, truth: CorgiState, stop: threading.Event) -> None:
         """Answer the table's question on the player's phone, as the page does."""
         seat = RULES.to_move(truth)[0]
         action = self.rng.choice([a for a in RULES.legal_actions(truth) if getattr(a, "player", None) == seat])
         stop.wait(self.rng.uniform(0.3, 0.8) * self.pace)
-        if self._until(lambda: self._answered(truth, seat, action), stop) and self._recorded(action, stop):
-            return
-        self._type(action, "the table did not ask")
+        self._by_phone(truth, seat, action, stop)
 
     def _collect(self, stop: threading.Event) -> None:
         """The trick's winner takes the cards away; the next card waits until the camera has seen them go."""

@@ -41,5 +41,5 @@ def play_corgi_by_camera(
         bots = CorgiBots(session, world, world_seed=plan.seed, rng=rng, pace=pace, mischief=mischief)
         bots.play(stop)
         asked = questions_asked(session, game_id)
-        return CameraGame(game_id, bots.camera_plays, bots.typed, bots.wrong, bots.caught, bots.misbehaved, asked,
+        return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, bots.caught, bots.misbehaved, asked,
                           bots.landed_to_shown_s, bots.handed_to_shown_s)
