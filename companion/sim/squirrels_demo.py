@@ -24,7 +24,7 @@ from companion.sim.squirrels_bots import SquirrelsBot
 from companion.sim.squirrels_world import DECK, SquirrelsWorld
 from companion.sim.table_bots import CameraGame, TableBots, play_in_world
 from companion.sim.worlds import plan_world
-from companion.table.adapters.squirrels import GATHER_FRAMES, stacks_label
+from companion.table.adapters.squirrels import TOGETHER_FRAMES, stacks_label
 from companion.table.session import TableSession
 from companion.vision.zones import save_zones
 
@@ -151,7 +151,7 @@ class SquirrelsBots(TableBots[SquirrelsState]):
     def _act(self, truth: SquirrelsState, action: Action, stop: threading.Event) -> None:
         """Move the cards as ``action`` says, then answer the table's question if it asks one."""
         world = self.table_world
-        self._wait_frames(GATHER_FRAMES + 1, stop)  # a player takes longer than that to follow the last one
+        self._wait_frames(TOGETHER_FRAMES + 1, stop)  # a player takes longer than that to follow the last one
         before, landed = self._all_moves(), time.monotonic()
         match action:
             case Play(player=p, cards=cards, stacks=stacks):
