@@ -20,10 +20,11 @@ less drawing`` is the latency with the simulator's drawing of the recognised fra
 player starts when it is reported, the trick is collected) and steps the watcher on the camera's own clock: CPU
 seconds plus the waits it asks for, as if it had a core to itself (the simulated camera films the table as each
 frame is read). That figure hardly moves with the load, so a change can be measured on this shared machine; it is
-printed for the watcher as built, for one that does not hand the recogniser the last frame's cards (each trick's
-lower cards searched for again when the next lands) and for one that recognises every changed frame (none passed
-over while the table is still changing), with the CPU each recognition took by the cards it found. It stops at the
-report: add the live table's few milliseconds.
+printed for the watcher as built, for one that keeps nothing else between frames (the mat registered, the light
+measured and the edges searched in every frame recognised), for one that does not hand the recogniser the last
+frame's cards (each trick's lower cards searched for again when the next lands) and for one that recognises every
+changed frame (none passed over while the table is still changing), with the CPU each recognition took by the cards
+it found. It stops at the report: add the live table's few milliseconds.
 """
 
 from __future__ import annotations
@@ -250,29 +251,53 @@ class EveryChange(StillnessGate):
         return Change.CHANGED if change is Change.MOVING else change
 
 
+@dataclass(frozen=True)
+class Variant:
+    """A way of running the watcher: ``reuse`` False: the last frame's cards are not handed on (every frame
+    searched as if it were the first); ``follow`` False: nothing else kept from frame to frame either (the mat
+    registered, the light measured and the edges searched in every frame, as before they were kept)."""
+
+    name: str
+    gate: type[StillnessGate] = StillnessGate
+    reuse: bool = True
+    follow: bool = True
+
+
+VARIANTS = (
+    Variant("the watcher as built"),
+    Variant("nothing else kept between frames", follow=False),
+    Variant("last frame's cards not reused", reuse=False),
+    Variant("every changed frame recognised", gate=EveryChange),
+)
+
+
 @dataclass
 class Timed:
-    """A recogniser with a CPU stopwatch (process time) on each frame, by the number of cards it found; ``reuse``
-    False: the last frame's cards are not handed on (every frame searched as if it were the first)."""
+    """A recogniser run as ``variant`` says, with a CPU stopwatch (process time) on each frame, by the number of
+    cards it found."""
 
     recognizer: Recognizer
-    reuse: bool = True
+    variant: Variant
     cpu: dict[int, list[float]] = field(default_factory=dict)
 
-    def process(self, frame: Any, known: Any = ()) -> FrameResult:
+    def __post_init__(self) -> None:
+        self.recognizer.follow = self.variant.follow
+
+    def process(self, frame: Any, known: Any = (), *, light: bool = True) -> FrameResult:
         started = time.process_time()
-        result = self.recognizer.process(frame, known if self.reuse else ())
+        result = self.recognizer.process(frame, known if self.variant.reuse else (),
+                                         light=light or not self.variant.follow)
         self.cpu.setdefault(len(result.cards), []).append(time.process_time() - started)
         return result
 
 
-def idle_core(folder: Path, tricks: int, pace: float, gate: StillnessGate, reuse: bool = True
+def idle_core(folder: Path, tricks: int, pace: float, variant: Variant
               ) -> tuple[list[float], list[float], dict[int, list[float]]]:
     """Card down -> report on the camera thread's own clock, over ``tricks`` scripted tricks of three cards: each
     latency, each less the simulator's drawing in it, and the CPU seconds of each recognition by the cards found."""
     config = load_config(config_file(folder, "[web]\nenabled = false\n"))
     catalog = simulated_catalog(config, "corgi-pileup")
-    recognizer = Timed(recognizer_for(catalog, config.camera), reuse)
+    recognizer = Timed(recognizer_for(catalog, config.camera), variant)
     world = CorgiWorld(3, seed=7)
     drawn: list[Span] = []
     clock = CameraClock()
@@ -282,7 +307,7 @@ def idle_core(folder: Path, tricks: int, pace: float, gate: StillnessGate, reuse
     watcher = CardWatcher(FrameSource("world", lambda: camera, live=True), recognizer,  # type: ignore[arg-type]
                           tracker_for(config.camera), lambda frame, t: reports.extend((t, o) for o in frame),
                           clock=clock)
-    watcher.stillness = gate
+    watcher.stillness = variant.gate()
     rng = random.Random(7)
     faces = [face.id for face in catalog.deck.faces]
     latencies: list[float] = []
@@ -322,11 +347,9 @@ def idle_core(folder: Path, tricks: int, pace: float, gate: StillnessGate, reuse
 def bench_idle(tricks: int, folder: Path, pace: float = 0.3) -> None:
     print(f"{tricks} scripted tricks of three cards (pace {pace}), the camera thread on its own clock "
           f"(load average {os.getloadavg()[0]:.1f}: it does not change these figures)")
-    for name, gate, reuse in (("the watcher as built", StillnessGate(), True),
-                              ("last frame's cards not reused", StillnessGate(), False),
-                              ("every changed frame recognised", EveryChange(), True)):
-        latencies, drawing, cpu = idle_core(folder, tricks, pace, gate, reuse)
-        print(f"  {name:<32} card down -> reported: median {1000 * statistics.median(latencies):.0f} ms, p95 "
+    for variant in VARIANTS:
+        latencies, drawing, cpu = idle_core(folder, tricks, pace, variant)
+        print(f"  {variant.name:<32} card down -> reported: median {1000 * statistics.median(latencies):.0f} ms, p95 "
               f"{1000 * statistics.quantiles(latencies, n=20)[-1]:.0f} ms; less the simulator's drawing: median "
               f"{1000 * statistics.median(drawing):.0f} ms")
         print(f"  {'':<32} recognition CPU (median) by cards found: " + ", ".join(

@@ -3,7 +3,9 @@
 1. Over N seeded simulated games (default 30; a short game per seed, see GAMES), every card rendered and read by
    the real recogniser: the share of moves recorded with no typing (target >= 99%), moves recorded wrongly (target
    0: a misread must become a question), questions asked per game, out-of-turn plays caught, and the time from a
-   card put down to the status page being told (median, target <= 300 ms).
+   card put down to the status page being told (median, target <= 300 ms): as the simulator runs, and with the
+   simulator's drawing of the first frame that filmed the card taken out (a real camera hands its frames over
+   having spent none of the table's CPU; the wait for that frame stays in). The target is judged on the second.
 2. The whole simulated table (`companion demo --game GAME`, status page on): CPU % and peak RSS (target <= 250 MB).
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import random
 import statistics
 import tempfile
@@ -64,6 +67,7 @@ class Played:
     caught: int
     tried: int
     latencies: tuple[float, ...]
+    handed: tuple[float, ...]  # the same less the simulator's drawing of the frame that first filmed the card
 
 
 def play_seed(folder: Path, name: str, bench: BenchGame, seed: int) -> Played:
@@ -79,7 +83,7 @@ def play_seed(folder: Path, name: str, bench: BenchGame, seed: int) -> Played:
     finally:
         log.close()
     played = Played(seed, game.camera_plays, game.typed, game.wrong, game.prompts, game.caught, game.misbehaved,
-                    tuple(game.landed_to_shown_s))
+                    tuple(game.landed_to_shown_s), tuple(game.handed_to_shown_s))
     print(f"  game {seed}: {played.camera} cards read, {played.typed} typed, {played.wrong} wrong, "
           f"{played.asked} questions, {played.caught}/{played.tried} out-of-turn caught, card -> page median "
           f"{1000 * statistics.median(played.latencies or [0.0]):.0f} ms", flush=True)
@@ -98,6 +102,7 @@ def bench_games(folder: Path, name: str, games: int, bench: BenchGame, jobs: int
     wrong, asked = sum(r.wrong for r in results), sum(r.asked for r in results)
     caught, tried = sum(r.caught for r in results), sum(r.tried for r in results)
     latencies = [t for r in results for t in r.latencies]
+    handed = [t for r in results for t in r.handed]
     plays = camera + typed
     print(f"{name} ({bench.variant}, {bench.players} players): {games} games by camera in "
           f"{time.monotonic() - started:.0f} s ({jobs} at a time): "
@@ -105,9 +110,17 @@ def bench_games(folder: Path, name: str, games: int, bench: BenchGame, jobs: int
           f"{wrong} recorded wrongly (target 0); "
           f"{asked / games:.1f} questions per game; {caught} of {tried} out-of-turn plays caught")
     shared = "" if jobs == 1 else f"; {jobs} games shared the CPU: quote the latency of a --jobs 1 run"
-    print(f"card put down -> status page told: median {1000 * statistics.median(latencies):.0f} ms, "
-          f"p95 {1000 * statistics.quantiles(latencies, n=20)[-1]:.0f} ms over {len(latencies)} cards "
-          f"(target <= 300 ms{shared})")
+    print(f"card put down -> status page told (load average {os.getloadavg()[0]:.1f}{shared}):")
+    print(f"  as the simulator runs, its drawing of each frame included: {_spread(latencies)}")
+    if handed:
+        print(f"  the frame that first filmed the card timed from when it was drawn, as a real camera hands it over: "
+              f"{_spread(handed)} (the target, <= 300 ms, is judged on this: docs/architecture.md)")
+
+
+def _spread(seconds: list[float]) -> str:
+    """Median and p95 in ms, and over how many."""
+    p95 = statistics.quantiles(seconds, n=20)[-1] if len(seconds) > 1 else seconds[0]
+    return f"median {1000 * statistics.median(seconds):.0f} ms, p95 {1000 * p95:.0f} ms over {len(seconds)} cards"
 
 
 if __name__ == "__main__":

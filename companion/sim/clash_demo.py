@@ -158,11 +158,11 @@ class ClashCameraBots(TableBots[Any]):
     def _bring(self, move: Action, after: Any, stop: threading.Event) -> Action | None:
         """Move the cards ``move`` shows and wait for the table to record it (answering its questions); what it
         does not record, or records otherwise, the referee types. The move as the table recorded it, if it did."""
-        count = len(self._recorded())
+        count = len(self._table_moves())
         landed = time.monotonic()
         self._show(move, after)
-        if self._until(lambda: self._answer(move) or len(self._recorded()) > count, stop):
-            event = self._recorded()[count].event
+        if self._until(lambda: self._answer(move) or len(self._table_moves()) > count, stop):
+            event = self._table_moves()[count].event
             recorded = RULES.decode(event.payload)
             if same(recorded, move):
                 if event.source.startswith("camera"):
@@ -172,17 +172,15 @@ class ClashCameraBots(TableBots[Any]):
                     self.answers += 1
                 return recorded
         if self.playing(stop):
-            self._type_over(move, count)
+            self._type(move, "the camera or the table did not record it", count)
         return None
 
     def _table_state(self) -> Any:
         """The game as the table has recorded it, read whole (not between a move and the shuffle it calls for)."""
         return self.session.current()[2]
 
-    def _recorded(self) -> list[Any]:
-        """The table's moves of this game, without the shuffles and deals it made itself."""
-        game = self.session.game
-        return [m for m in game.moves if m.event.source != "chance"] if game else []
+    def _same(self, recorded: Action, meant: Action) -> bool:
+        return same(recorded, meant)
 
     def _answer(self, move: Action) -> bool:
         """Press the answer on the phone of the player the table asks, if one of its options is ``move``."""
@@ -193,18 +191,6 @@ class ClashCameraBots(TableBots[Any]):
                     result = self.session.prompts.answer(prompt.id, index, by=by, referee=False)
                     return not isinstance(result, RuleViolation)
         return False
-
-    def _type_over(self, move: Action, count: int) -> None:
-        """The referee enters ``move`` by hand, first undoing what the table recorded wrongly."""
-        while len(self._recorded()) > count:
-            self.wrong += 1
-            log.warning("the table recorded %s wrongly; the referee undoes it", self._recorded()[-1].event.payload)
-            self.session.undo(source="referee")
-        self.typed += 1
-        log.warning("the referee types %s", move.to_json())
-        result = self.session.submit(move, source="referee")
-        if isinstance(result, RuleViolation):
-            log.warning("the referee's entry was refused: %s", result.message)
 
     # ------------------------------------------------------------------------------------ the cards
     def _place(self, seat: int) -> str:

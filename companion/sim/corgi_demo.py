@@ -42,4 +42,4 @@ def play_corgi_by_camera(
         bots.play(stop)
         asked = questions_asked(session, game_id)
         return CameraGame(game_id, bots.camera_plays, bots.typed, bots.wrong, bots.caught, bots.misbehaved, asked,
-                          bots.landed_to_shown_s)
+                          bots.landed_to_shown_s, bots.handed_to_shown_s)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from companion.sim.scene import Card, Hand, Look, Scene, View, mat_to_table
+from companion.sim.scene_camera import handover_log
 from companion.vision.mat import CENTRE, mat_layout
 from companion.vision.seats import seat_zones
 
@@ -55,6 +56,7 @@ class CardWorld:
         self.base = Scene(mat=mat, view=View(tilt=10.0, azimuth=20.0), look=Look(light_gain=0.12, noise=2.0),
                           seed=seed, frame=frame)
         self.frames = 0
+        self.handovers = handover_log()  # when each frame was filmed and handed over (``WorldCamera``)
 
     def lying(self) -> list[Placed]:
         """Every card on the table, back to front (called under the lock)."""

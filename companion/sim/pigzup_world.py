@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.games.decks import load_deck
 from companion.sim.scene import Card, Hand, Look, Scene, View, mat_to_table
+from companion.sim.scene_camera import handover_log
 from companion.vision.mat import mat_layout
 from companion.vision.seats import seat_zones
 
@@ -48,6 +49,7 @@ class PigzWorld:
         self.base = Scene(mat=mat, view=View(tilt=12.0, azimuth=30.0), look=Look(light_gain=0.15, noise=2.0),
                           seed=seed, frame=frame)
         self.hand: tuple[Hand, ...] = ()
+        self.handovers = handover_log()  # when each frame was filmed and handed over (``WorldCamera``)
         self.frames = 0
 
     # ------------------------------------------------------------------------------------ what players do

@@ -6,6 +6,8 @@ one by one a hand reaches over a card, which is then seen face up.
 
 from __future__ import annotations
 
+import time
+from collections import deque
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -80,9 +82,17 @@ def flip_script(
 
 
 class World(Protocol):
-    """A simulated table that knows where every card lies."""
+    """A simulated table that knows where every card lies, and when the camera filmed it: for each frame, when its
+    scene was taken and when its drawing was handed over (``time.monotonic``, the newest last)."""
+
+    handovers: deque[tuple[float, float]]
 
     def scene(self) -> Scene: ...
+
+
+def handover_log() -> deque[tuple[float, float]]:
+    """A world's ``handovers``: the last few hundred frames' times are all anyone looks back at."""
+    return deque(maxlen=512)
 
 
 class WorldCamera:
@@ -104,19 +114,24 @@ class WorldCamera:
     def read(self) -> tuple[bool, np.ndarray | None]:
         if not self._open:
             return False, None
-        scene = self.world.scene()
+        taken = time.monotonic()
+        frame = self._draw(self.world.scene())
+        self.world.handovers.append((taken, time.monotonic()))
+        return True, frame
+
+    def _draw(self, scene: Scene) -> np.ndarray:
         look = scene.look
         if look.shot_noise or look.jpeg:  # noise that depends on the picture: drawn whole every time
-            return True, render_scene(scene).image
+            return render_scene(scene).image
         still = replace(scene, seed=0, look=replace(look, noise=0.0))
         if still != self._still or self._drawn is None:
             self._still, self._drawn = still, render_scene(still).image
         if not look.noise:
-            return True, self._drawn.copy()
+            return self._drawn.copy()
         sigma = look.noise / look.exposure  # as ``render_scene`` adds it: a dim frame's gain raises the noise
         noise = np.empty(self._drawn.shape, np.float32)
         cv2.randn(noise, (0.0,) * 3, (sigma,) * 3)
-        return True, cv2.add(self._drawn, noise, dtype=cv2.CV_8U)
+        return cv2.add(self._drawn, noise, dtype=cv2.CV_8U)
 
     def release(self) -> None:
         self._open = False

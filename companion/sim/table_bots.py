@@ -8,8 +8,9 @@ import logging
 import random
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from companion.config import Config
@@ -41,6 +42,9 @@ class CameraGame:
     misbehaved: int  # out-of-turn plays the bots tried
     prompts: int  # questions the table asked
     landed_to_shown_s: list[float]  # for each card the camera read: put down -> on the status page
+    # ... less the simulator's drawing of the first frame filmed after it landed: that frame timed from when it was
+    # drawn, as a real camera hands a frame over having spent none of the table's CPU (where the bots measure it)
+    handed_to_shown_s: list[float] = field(default_factory=list)
 
 
 def questions_asked(session: TableSession, game_id: int) -> int:
@@ -50,6 +54,7 @@ def questions_asked(session: TableSession, game_id: int) -> int:
 
 class FilmedWorld(Protocol):
     frames: int  # frames the camera has filmed so far: the bots wait in the camera's time
+    handovers: deque[tuple[float, float]]  # when each frame's scene was taken and its drawing handed over
 
 
 def until_filmed(world: FilmedWorld, grace_frames: int, done: Callable[[], bool], stop: threading.Event) -> bool:
@@ -83,6 +88,7 @@ class TableBots(Generic[S]):
         self.typed = 0  # moves the referee had to type because the camera or the table did not record them
         self.wrong = 0  # moves the table recorded differently from what was played (the referee undid them)
         self.landed_to_shown_s: list[float] = []  # a card put down -> the session tells the status page
+        self.handed_to_shown_s: list[float] = []  # the same less the drawing of the first frame that filmed it
         self.camera_moves = 0  # moves the camera's cards recorded with no typing
         self.answers = 0  # choices answered on the players' phones
         self._told_at: dict[int, float] = {}
@@ -127,10 +133,17 @@ class TableBots(Generic[S]):
             state = self.rules.apply(state, chance)
             self.chances += 1
 
-    def _moves(self) -> list[dict[str, Any]]:
+    def _table_moves(self) -> list[Any]:
         """The session's recorded moves of this game, without its (hidden) shuffles and deals."""
         game = self.session.game
-        return [m.event.payload for m in game.moves if not self.rules.decode(m.event.payload).chance] if game else []
+        return [m for m in game.moves if not self.rules.decode(m.event.payload).chance] if game else []
+
+    def _moves(self) -> list[dict[str, Any]]:
+        return [m.event.payload for m in self._table_moves()]
+
+    def _same(self, recorded: Action, meant: Action) -> bool:
+        """Whether the table recorded the move meant (a game whose cards may be named in any order says so)."""
+        return recorded == meant
 
     # ------------------------------------------------------------------------------------ the table's answers
     def _answered(self, truth: S, seat: int, action: Action) -> bool:
@@ -166,24 +179,36 @@ class TableBots(Generic[S]):
         """How long the card put down at ``landed`` took to reach the status page as ``action``."""
         moves = self.session.game.moves if self.session.game else []
         seq = next(m.event.seq for m in reversed(moves) if m.event.payload == action.to_json())
-        self.landed_to_shown_s.append(self._told_at.get(seq, time.monotonic()) - landed)
+        shown = self._told_at.get(seq, time.monotonic()) - landed
+        self.landed_to_shown_s.append(shown)
+        drawing = next(((handed - taken) for taken, handed in self.world.handovers.copy() if taken >= landed), None)
+        if drawing is not None:
+            self.handed_to_shown_s.append(shown - drawing)
 
-    def _type(self, action: Action, why: str) -> None:
-        """The referee enters the move by hand, as at a real table, first undoing anything recorded wrongly; unless
-        the table has recorded it after all, the camera's last frames in just after the bots stopped waiting."""
-        if self._moves()[len(self.followed):] == [action.to_json()]:
+    def _type(self, action: Action, why: str, count: int | None = None) -> None:
+        """The referee enters the move by hand, as at a real table, first undoing anything the table recorded
+        wrongly after its first ``count`` moves (the moves the bots have followed) — unless the table recorded it
+        after all, just as the bots stopped waiting. Only an entry the table records counts as typed (one it
+        refuses records nothing, and the bots stand up when the table no longer shows their game)."""
+        count = len(self.followed) if count is None else count
+        late = self._table_moves()[count:]
+        if len(late) == 1 and self._same(self.rules.decode(late[0].event.payload), action):
             log.warning("the table recorded %s late (%s for a while)", action.to_json(), why)
-            self.camera_moves += 1
+            if late[0].event.source.startswith("camera"):
+                self.camera_moves += 1
+            else:
+                self.answers += 1
             return
-        while len(self._moves()) > len(self.followed):
+        while len(self._table_moves()) > count:
             self.wrong += 1
             log.warning("the table recorded %s wrongly; the referee undoes it", self._moves()[-1])
             self.session.undo(source="referee")
-        self.typed += 1
         log.warning("the referee types %s: %s", action.to_json(), why)
         result = self.session.submit(action, source="referee")
         if isinstance(result, RuleViolation):
             log.warning("the referee's entry was refused: %s", result.message)
+        else:
+            self.typed += 1
 
     def _view(self) -> dict[str, Any]:
         return self.session.snapshot().get("live", {}).get("table", {})
@@ -202,6 +227,7 @@ class Team(Protocol):
     typed: int
     wrong: int
     landed_to_shown_s: list[float]
+    handed_to_shown_s: list[float]
 
     def lay_out(self) -> None: ...
 
@@ -220,4 +246,4 @@ def play_in_world(config: Config, session: TableSession, world: World, plan: Wor
             bots.lay_out()
         bots.play(stop)
         return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, questions_asked(session, game_id),
-                          bots.landed_to_shown_s)
+                          bots.landed_to_shown_s, bots.handed_to_shown_s)

@@ -4,10 +4,14 @@ The recogniser's accuracy is promised for frames it can see well. A frame too da
 said to be so (``cards recognize``, the status page's camera panel, ``companion calibrate camera``, the doctor),
 each with what to do, rather than giving fewer or worse answers in silence. The limits are where the recogniser's
 accuracy was measured to fall (``benchmarks/bench_camera_limits.py``, figures in docs/vision-figures.md).
+
+With the mat in view its markers' white paper and black ink also say what the lamp did, so the border mask is
+shown the frame with that taken out (``as_on_white_paper``): colour constancy from a known white and black.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -21,6 +25,13 @@ MAX_CAST = 1.25  # white card's brightest channel over its darkest, warm or cool
 MAX_EDGE_PX = 4.5  # px edges are smeared over, cards ~144 px long (4.1: all named; 4.9: 96% of theirs, 5.4: 97% ours)
 NOTICEABLE_CAST = 1.08  # a tint worth naming, though the recogniser copes with it
 CHANNELS = ("blue", "green", "red")
+MAX_GAIN = 2.0  # the most a channel is raised to make the mat's white colourless (casts of 1.5x were seen)
+# A Gaussian of sigma s leaves 0.28 / s of pixel noise; the mask's colourless test copes with noise up to about
+# 3% of white paper's level: so a frame is softened by s = 0.28 / 0.03 * noise / level, for the mask only.
+SMOOTHING_PER_NOISE = 0.28 / 0.03
+NOISE_STEP = 5  # px between the pixels sensor noise is sampled at (its level varies slowly)
+MIN_SMOOTHING = 0.6  # px: less is not worth a pass over the frame
+MAX_SMOOTHING = 2.0  # px: more would merge neighbouring cards' borders
 
 
 @dataclass(frozen=True)
@@ -29,6 +40,7 @@ class Issue:
 
     seen: str
     fix: str
+    kind: str = ""  # which limit: ``dark``, ``cast`` or ``blur`` for the light's own (``Light.issues``)
 
     def __str__(self) -> str:
         return f"{self.seen}: {self.fix}"
@@ -79,15 +91,16 @@ class Light:
         if self.level < MIN_LEVEL:
             what = "white card reads" if self.paper else "no card or mat in view, and the lightest thing reads"
             out.append(Issue(f"Too dark: {what} {self.level:.0f} of 255, the recogniser needs {MIN_LEVEL:.0f}",
-                             "light the table or raise the camera's exposure"))
+                             "light the table or raise the camera's exposure", "dark"))
         if not self.paper:
             return out
         if self.cast > MAX_CAST:
             out.append(Issue(f"Too strong a colour cast: white card is {self.tint()}, the recogniser copes up to "
-                             f"{MAX_CAST:g}x", "use a whiter lamp (4000-5000 K) or set the camera's white balance"))
+                             f"{MAX_CAST:g}x", "use a whiter lamp (4000-5000 K) or set the camera's white balance",
+                             "cast"))
         if self.edge_px > MAX_EDGE_PX:
             out.append(Issue(f"Too blurred: edges are smeared over {self.edge_px:.0f} px, the recogniser needs "
-                             f"{MAX_EDGE_PX:g} or fewer", "focus the camera, and keep it and the table still"))
+                             f"{MAX_EDGE_PX:g} or fewer", "focus the camera, and keep it and the table still", "blur"))
         return out
 
     def problems(self) -> list[str]:
@@ -125,19 +138,86 @@ def measure_light(frame: np.ndarray, white: np.ndarray, paper: bool = True) -> L
     return Light((b, g, r), edge_width(frame), paper)
 
 
-def paper_colour(frame: np.ndarray, outlines: list[np.ndarray]) -> np.ndarray | None:
-    """The colour (B, G, R) of white paper where paper is known to lie: inside ``outlines`` (frame px: the cards
-    found, the mat's markers with their white border). The lightest sixth of those pixels is a card's border or a
-    marker's white; unlike the frame's lightest 2% (``paper_white``) it is not the table when the cards are small
-    in the picture. None without enough of them."""
-    mask = np.zeros(frame.shape[:2], np.uint8)
-    for outline in outlines:
-        cv2.fillConvexPoly(mask, np.round(outline).astype(np.int32), 255)
-    pixels = frame[mask > 0].astype(np.float32)
+def paper_and_ink(frame: np.ndarray, outlines: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
+    """The colours (B, G, R) of white paper and black ink where both are known to lie: inside ``outlines``
+    (frame px: the cards found, the mat's markers with their white border). The lightest sixth of those pixels
+    is a card's border or a marker's white, the darkest sixth a marker's black (or a card's ink); unlike the
+    frame's lightest 2% (``paper_white``) they are not the table when the cards are small in the picture. None
+    without enough of them."""
+    pixels = np.concatenate([_inside(frame, outline) for outline in outlines] or [np.empty((0, 3), np.uint8)])
+    pixels = pixels.astype(np.float32)
     if len(pixels) < 50:
         return None
     lum = pixels.sum(axis=1)
-    return np.median(pixels[lum >= np.percentile(lum, 85)], axis=0)
+    lightest, darkest = np.percentile(lum, [85, 15])
+    return np.median(pixels[lum >= lightest], axis=0), np.median(pixels[lum <= darkest], axis=0)
+
+
+def _inside(frame: np.ndarray, outline: np.ndarray) -> np.ndarray:
+    """The pixels (n x 3) of ``frame`` inside the convex ``outline``, looked for only around it."""
+    corners = np.round(outline).astype(np.int32)
+    x0, y0 = np.maximum(corners.min(axis=0), 0)
+    x1, y1 = np.minimum(corners.max(axis=0) + 1, (frame.shape[1], frame.shape[0]))
+    if x1 <= x0 or y1 <= y0:
+        return np.empty((0, 3), frame.dtype)
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(mask, corners - (x0, y0), 255)
+    return frame[y0:y1, x0:x1][mask > 0]
+
+
+def paper_colour(frame: np.ndarray, outlines: Sequence[np.ndarray]) -> np.ndarray | None:
+    """The colour (B, G, R) of white paper inside ``outlines`` (``paper_and_ink``), or None."""
+    found = paper_and_ink(frame, outlines)
+    return None if found is None else found[0]
+
+
+def sensor_noise(frame: np.ndarray, white: np.ndarray) -> float:
+    """Grey levels of sensor noise (one channel's standard deviation) on light paper, where the mask looks.
+
+    Immerkaer's estimate from the residual of a 3x3 Laplacian-like kernel (which a flat or evenly shaded patch
+    does not excite), its median taken over pixels at least half as light as ``white`` (the median: the edges of
+    pips and table grain are a minority there); sampled on a sparse grid, in the green channel.
+    """
+    g = frame[..., 1]
+    ys, xs = np.mgrid[1 : g.shape[0] - 1 : NOISE_STEP, 1 : g.shape[1] - 1 : NOISE_STEP]
+    centre = g[ys, xs].astype(np.float32)
+    light = centre >= 0.5 * float(white[1])
+    if light.sum() < 200:
+        return 0.0
+    ys, xs, centre = ys[light], xs[light], centre[light]
+
+    def at(dy: int, dx: int) -> np.ndarray:
+        return g[ys + dy, xs + dx].astype(np.float32)
+
+    cross = at(-1, 0) + at(1, 0) + at(0, -1) + at(0, 1)
+    diagonal = at(-1, -1) + at(-1, 1) + at(1, -1) + at(1, 1)
+    residual = 4 * centre - 2 * cross + diagonal
+    return float(np.median(np.abs(residual))) / (6 * 0.6745)
+
+
+def as_on_white_paper(frame: np.ndarray, markers: Sequence[np.ndarray]) -> np.ndarray:
+    """The frame as the border mask should see it, corrected by the mat's own paper and ink (``markers``: their
+    outlines in frame px, white border included): each channel stretched so that the markers' black is 0 and
+    their white is colourless (a lamp's cast and a veil of flare taken out, as Build 2 of issue 15 asks), and a
+    dim room's sensor noise, which the camera's gain amplifies, smoothed away where it would break the mask's
+    test for colourless paper. The frame itself when no marker is in view or nothing needs correcting.
+
+    Only the mask sees this frame: the catalogue judges each card against its own white, and the light is
+    reported as the camera saw it.
+    """
+    found = paper_and_ink(frame, markers)
+    if found is None:
+        return frame
+    white, black = found
+    span = np.maximum(white - black, 8.0)
+    gains = np.minimum(float(white.max()) / span, MAX_GAIN)
+    out = frame
+    if np.abs(gains - 1).max() > 0.03 or black.max() > 3:
+        out = cv2.transform(frame, np.hstack([np.diag(gains), (-black * gains)[:, None]]).astype(np.float32))
+    smoothing = SMOOTHING_PER_NOISE * sensor_noise(frame, white) / max(float(white.max()), 1.0)
+    if smoothing >= MIN_SMOOTHING:
+        out = cv2.GaussianBlur(out, (0, 0), min(smoothing, MAX_SMOOTHING))
+    return out
 
 
 def light_on_paper(frame: np.ndarray, outlines: list[np.ndarray]) -> Light:

@@ -14,18 +14,19 @@ from companion.vision.detect import (
     DetectSettings,
     Quad,
     find_cards,
+    grow,
     overlaps,
-    paper_white,
     refine_edges,
     settle,
     white_mask,
 )
 from companion.vision.edges import covered_cells, edge_map, edge_quads, lies_on, snap_to_edges
-from companion.vision.light import Light, light_on_paper
+from companion.vision.light import Light, as_on_white_paper, light_on_paper
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
 from companion.vision.orientation import long_axis, orientation_of, turn_from
-from companion.vision.registration import MatLocator, to_mat
+from companion.vision.registration import MatLocator, Registration, to_mat
+from companion.vision.stillness import CELL_PX, changed_cells, grey_cells
 from companion.vision.zones import fit_to_frame, upright_axes
 
 TABLE = "table"  # the zone of a card when neither a mat nor drawn zones say otherwise
@@ -34,6 +35,7 @@ EDGE_CONFIDENCE = 0.6  # an edge candidate is a guess: named only when the catal
 EDGE_DISTANCE = 0.5  # ... and it fits its face this closely (share of ``MatchSettings.max_distance``)
 MAX_SNAPS = 8  # of those not named, the most moved onto the edges around them (``snap_to_edges``) in one frame
 MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
+SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at most (``Recognizer._edges_may_add``)
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,16 @@ class CardFound:
             "orientation": orientation_of(self.turn).value,
             "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
         }
+
+
+@dataclass
+class EdgeSearch:
+    """The frame the edge search last ran on: its ``grey_cells``, whether the search named a card the border
+    mask had not, and how many frames since it was skipped in."""
+
+    cells: np.ndarray
+    added: bool
+    skipped: int = 0
 
 
 @dataclass
@@ -98,8 +110,14 @@ class Recognizer:
         card_mm: tuple[float, float] | None = None,
         detect: DetectSettings | None = None,
         zones_drawn_on: tuple[int, int] | None = None,
+        follow: bool = True,
     ) -> None:
+        """``follow``: keep from one frame to the next what a frame showing the same there would only work out
+        again (the mat's registration, ``MatLocator.follow``; the edge search's verdict, ``_edges_may_add``); False
+        works everything out afresh each frame (the benchmarks' comparison). A single picture is worked out whole
+        either way."""
         self.catalog = catalog
+        self.follow = follow
         self.locator = MatLocator(layout) if layout else None
         self.zones = zones or {}
         self.zones_drawn_on = zones_drawn_on  # picture size the drawn zones' pixels refer to (None: any)
@@ -108,36 +126,52 @@ class Recognizer:
         self.card_mm = card_mm or catalog.card_mm  # the deck's size, as calibration measured it
         self.detect = detect or DetectSettings(aspect=self.card_mm[1] / self.card_mm[0])
         self._last_hom: np.ndarray | None = None
+        self._registration: Registration | None = None
+        self._searched: EdgeSearch | None = None
 
-    def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = ()) -> FrameResult:
+    def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = (), *, light: bool = True) -> FrameResult:
         """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
         camera's pictures (with one they are only a stand-in while the mat is out of view). ``known``: the outlines
         of the cards found in the last frame recognised from this camera; where such a card still lies, it is
         confirmed in place rather than searched for (``detect.find_cards``), which makes a card landing on a
-        trick cheaper to read."""
+        trick cheaper to read. ``light``: whether to measure the light (``FrameResult.light``; it changes slowly,
+        so a watcher measures it every few frames, see ``CardWatcher``)."""
         zones = self._zones_for((frame.shape[1], frame.shape[0])) if self.locator is None else self.zones
         timings: dict[str, float] = {}
         t0 = time.perf_counter()
-        hom = None
-        if self.locator is not None:
-            hom = self.locator.locate(frame)
-            hom = self._last_hom = hom if hom is not None else self._last_hom
+        hom = self._register(frame)
         t1 = time.perf_counter()
         check = self.locator.card_check(hom, self.card_mm) if hom is not None else None
-        white = paper_white(frame)
-        mask = white_mask(frame, self.detect, white)
+        markers = self.locator.marker_outlines(hom) if hom is not None and self.locator is not None else []
+        mask = white_mask(as_on_white_paper(frame, markers), self.detect)
         quads = find_cards(frame, self.detect, check, (hom, self.card_mm) if hom is not None else None, mask, known)
         t2 = time.perf_counter()
         cards = [c for c in (self._read(frame, quad, mask, hom, zones) for quad in quads) if c is not None]
         edges = edge_map(frame)
-        cards = self._from_edges(frame, edges, cards, check, hom, zones)
+        cells = grey_cells(frame)
+        if self._edges_may_add(cells, cards):
+            searched = self._from_edges(frame, edges, cards, check, hom, zones)
+            self._searched = EdgeSearch(cells, [id(c) for c in searched] != [id(c) for c in cards])
+            cards = searched
         cards = self._under_others(frame, edges, cards, hom, zones)
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
-        paper = [c.corners for c in cards]  # the light is judged on white paper: the cards', the mat's markers'
-        if hom is not None and self.locator is not None:
-            paper += self.locator.marker_outlines(hom)
-        return FrameResult(cards, hom is not None, timings, light_on_paper(frame, paper))
+        return FrameResult(cards, hom is not None, timings, self._light(frame, cards, markers) if light else None)
+
+    def _register(self, frame: np.ndarray) -> np.ndarray | None:
+        """The homography frame px -> mat mm (None without a mat); while too few markers are in view (a hand over
+        them), the last one found."""
+        if self.locator is None:
+            return None
+        last = self._registration if self.follow else None
+        self._registration = self.locator.follow(frame, last)
+        if self._registration is not None:
+            self._last_hom = self._registration.hom
+        return self._last_hom
+
+    def _light(self, frame: np.ndarray, cards: list[CardFound], markers: list[np.ndarray]) -> Light:
+        """The light, judged on white paper: the cards', the mat's markers'."""
+        return light_on_paper(frame, [c.corners for c in cards] + markers)
 
     def _read(
         self, frame: np.ndarray, quad: Quad, mask: np.ndarray, hom: np.ndarray | None, zones: dict[str, np.ndarray]
@@ -193,6 +227,25 @@ class Recognizer:
                 cards = [c for c in cards if not overlaps(quad, c.corners)]
                 cards.append(self._found(m, corners, hom, zones, 0.0))
         return cards
+
+    def _edges_may_add(self, cells: np.ndarray, cards: list[CardFound]) -> bool:
+        """Whether the edge search (``_from_edges``) may find anything the border mask's ``cards`` lack. Always,
+        unless this camera's last search added nothing to the mask's cards, each card the mask found now is
+        named (an edge candidate over a named card is never tried), and all that changed since that search (its
+        frame's ``cells``) lies on those cards or at their edges: a card that lands on a trick and the border
+        mask sees. A card the mask cannot see changes the frame where it lands outside them, as does one taken
+        away. Skipped ``SEARCH_EDGES_EVERY`` frames in a row at most."""
+        last = self._searched if self.follow else None
+        if (last is None or last.added or last.skipped >= SEARCH_EDGES_EVERY or last.cells.shape != cells.shape
+                or any(c.face == UNKNOWN for c in cards)):
+            return True
+        on_cards = np.zeros(cells.shape, np.uint8)
+        for card in cards:  # each side moved out by a cell: the cells it cuts, its shadow
+            cv2.fillConvexPoly(on_cards, np.round(grow(card.corners, 2 * CELL_PX) / CELL_PX).astype(np.int32), 1)
+        if (changed_cells(cells, last.cells) & (on_cards == 0)).any():
+            return True
+        last.skipped += 1
+        return False
 
     def _sure(self, m: Match) -> bool:
         """Whether a guessed outline is named: the catalogue sure of its face and the face fitting closely."""

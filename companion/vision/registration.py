@@ -1,20 +1,38 @@
 """Per-frame mat registration from the ArUco markers at the mat's corners.
 
-Locating the mat in every frame (rather than once at calibration) means a bumped camera needs no
-recalibration: the homography simply follows it. It also gives each card's true shape on the table, which
-rejects card-sized white things that are not cards (the markers' own white squares, for one).
+Following the mat from frame to frame (rather than locating it once at calibration) means a bumped camera needs
+no recalibration: the homography simply follows it. The ArUco search runs again the frame any marker's place
+looks different, and every ``REGISTER_EVERY`` frames anyway; in between the last homography stands (``follow``).
+It also gives each card's true shape on the table, which rejects card-sized white things that are not cards (the
+markers' own white squares, for one).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from companion.vision.mat import ARUCO_DICTIONARY, MatLayout
+from companion.vision.stillness import changed_cells, grey_cells
 
 SUBPIX_STOP = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 20, 0.05)
+MARKER_CELL_PX = 8  # the markers' places are compared in cells this size: a pixel's shift of an edge changes its cells
+REGISTER_EVERY = 10  # frames a registration is kept at most, however still its markers look (then found afresh)
+
+
+@dataclass
+class Registration:
+    """The mat as found in one frame: its homography, and what each marker's place (with its white border) looked
+    like then, so that a later frame showing the same there can keep the homography instead of finding the
+    markers again (``MatLocator.follow``)."""
+
+    hom: np.ndarray
+    places: list[tuple[int, int, int, int]]  # x0, y0, x1, y1 frame px
+    looks: list[np.ndarray]  # ``grey_cells`` of each place
+    kept: int = 0  # later frames it was kept for
 
 
 class MatLocator:
@@ -51,6 +69,26 @@ class MatLocator:
         """The homography frame px -> mat mm, or None when too few markers are visible."""
         return self.homography(self.markers(frame))
 
+    def follow(self, frame: np.ndarray, last: Registration | None) -> Registration | None:
+        """The mat in ``frame``: ``last`` again when every marker's place looks as it did (neither the mat nor the
+        camera moved, no hand over a marker) and it is younger than ``REGISTER_EVERY`` frames, which costs a few
+        small crops; else found afresh (``locate``: the ArUco search), None when too few markers are in view.
+        Keeping it changes nothing found: the markers are the same pixels, so ArUco would find the same corners."""
+        if last is not None and last.kept < REGISTER_EVERY and self._unmoved(frame, last):
+            last.kept += 1
+            return last
+        hom = self.locate(frame)
+        if hom is None:
+            return None
+        places = [_box(outline, frame.shape) for outline in self.marker_outlines(hom)]
+        places = [p for p in places if p[2] - p[0] >= MARKER_CELL_PX and p[3] - p[1] >= MARKER_CELL_PX]
+        return Registration(hom, places, [_look(frame, p) for p in places])
+
+    def _unmoved(self, frame: np.ndarray, last: Registration) -> bool:
+        return bool(last.places) and all(
+            look.shape == (now := _look(frame, place)).shape and not changed_cells(now, look).any()
+            for place, look in zip(last.places, last.looks, strict=True))
+
     def homography(self, found: dict[int, np.ndarray]) -> np.ndarray | None:
         """The homography frame px -> mat mm from the ``markers`` found, or None when they are too few."""
         if len(found) < self.min_markers:
@@ -86,6 +124,18 @@ class MatLocator:
         return any(
             c[0, 0] - pad <= x <= c[2, 0] + pad and c[0, 1] - pad <= y <= c[2, 1] + pad for c in self._corners.values()
         )
+
+
+def _box(outline: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The frame px box around ``outline``, within a frame of ``shape``."""
+    x0, y0 = np.floor(outline.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(outline.max(axis=0)).astype(int)
+    return max(0, x0), max(0, y0), min(shape[1], x1), min(shape[0], y1)
+
+
+def _look(frame: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    x0, y0, x1, y1 = box
+    return grey_cells(frame[y0:y1, x0:x1], MARKER_CELL_PX)
 
 
 def to_mat(hom: np.ndarray, pts: np.ndarray) -> np.ndarray:

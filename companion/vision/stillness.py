@@ -17,6 +17,18 @@ CHANGE_LEVEL = 8.0  # a cell whose mean grey moved by more than this (0-255) has
 RECHECK_FRAMES = 15  # recognise at least this often anyway, so a slow drift of the light is never missed
 
 
+def grey_cells(frame: np.ndarray, cell: int = CELL_PX) -> np.ndarray:
+    """The mean grey of each ``cell`` x ``cell`` px square of ``frame`` (int16: differences need no care)."""
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    h, w = grey.shape[:2]
+    return cv2.resize(grey, (max(1, w // cell), max(1, h // cell)), interpolation=cv2.INTER_AREA).astype(np.int16)
+
+
+def changed_cells(cells: np.ndarray, other: np.ndarray, level: float = CHANGE_LEVEL) -> np.ndarray:
+    """Where two frames' ``grey_cells`` differ by more than the camera's noise (bool, one per cell)."""
+    return np.abs(cells - other) > level
+
+
 class Change(Enum):
     """What a frame shows against the last recognised one and the frame before it."""
 
@@ -37,21 +49,15 @@ class StillnessGate:
         self._waited = False  # the frame looked at last was moving: the next change is recognised whatever
         self._skipped = 0
 
-    def _cells(self, frame: np.ndarray) -> np.ndarray:
-        grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-        h, w = grey.shape[:2]
-        return cv2.resize(grey, (max(1, w // CELL_PX), max(1, h // CELL_PX)), interpolation=cv2.INTER_AREA
-                          ).astype(np.int16)
-
     def _differ(self, cells: np.ndarray, other: np.ndarray | None) -> bool:
-        return other is None or cells.shape != other.shape or int(np.abs(cells - other).max()) > self.change_level
+        return other is None or cells.shape != other.shape or bool(changed_cells(cells, other, self.change_level).any())
 
     def look(self, frame: np.ndarray) -> Change:
         """How ``frame`` differs from the last recognised frame (a recheck due counts as a change). ``MOVING`` only
         when the frame before it was still too: a change is waited on for one frame at most (a flickering light
         or a hand that never rests must not stop the camera), and never right after a recognition, which takes
         longer than a frame: the frame before is then too old to say whether anything is moving."""
-        cells = self._cells(frame)
+        cells = grey_cells(frame)
         previous, self._previous = self._previous, cells
         waited, self._waited = self._waited, False
         if self._last is not None and self._skipped < self.recheck_frames and not self._differ(cells, self._last):
@@ -64,7 +70,7 @@ class StillnessGate:
 
     def recognised(self, frame: np.ndarray) -> None:
         """``frame`` was recognised: the next frames are compared with it."""
-        self._last, self._skipped = self._cells(frame), 0
+        self._last, self._skipped = grey_cells(frame), 0
         self._previous = self._last
 
     def forget(self) -> None:

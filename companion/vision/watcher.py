@@ -20,6 +20,7 @@ from companion.vision.tracker import Tracker
 from companion.vision.zones import ZonesError
 
 log = logging.getLogger(__name__)
+LIGHT_EVERY = 5  # the light is measured on every this many recognised frames (~5 s on a still table: it changes slowly)
 
 
 class CardWatcher:
@@ -52,7 +53,8 @@ class CardWatcher:
         self.still_frames = 0  # frames that showed what the last recognised one did: its reading was reused
         self.moving_frames = 0  # frames passed over while the table was changing (a hand bringing a card)
         self.frame_ms = 0.0  # how long recognising the last frame that changed took (still frames cost ~nothing)
-        self.light: Light | None = None  # what the last recognised frame showed of the light (the camera panel)
+        self.light: Light | None = None  # the light as last measured (the camera panel; see ``LIGHT_EVERY``)
+        self._unlit = 0  # frames recognised since the light was measured
         self.mat_registered = False  # whether the mat was found in it (or kept from an earlier frame)
         self.last_frame_at: float | None = None  # when the last frame was read (monotonic): the page shows its age
         self.frame_size: tuple[int, int] | None = None  # width, height of the last frame the camera gave
@@ -144,8 +146,10 @@ class CardWatcher:
             self.moving_frames += 1
             return change, []
         started = self.clock()
-        result = recognizer.process(frame, [card.corners for card in self._reading])  # the cards seen last
-        self._reading, self.light, self.mat_registered = result.cards, result.light, result.registered
+        due = self.light is None or self._unlit + 1 >= LIGHT_EVERY
+        result = recognizer.process(frame, [card.corners for card in self._reading], light=due)  # the cards seen last
+        self._reading, self.mat_registered = result.cards, result.registered
+        self.light, self._unlit = (result.light, 0) if result.light is not None else (self.light, self._unlit + 1)
         self.stillness.recognised(frame)
         self.frame_ms = (self.clock() - started) * 1000
         return change, self._reading

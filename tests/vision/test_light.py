@@ -9,9 +9,10 @@ import pytest
 from companion.sim.scene import Card, Look, Scene, mat_to_table, render_scene
 from companion.sim.table_scenes import lamp_cast
 from companion.vision.detect import DetectSettings, paper_white
-from companion.vision.light import MAX_CAST, measure_light
+from companion.vision.light import MAX_CAST, as_on_white_paper, measure_light, paper_and_ink, sensor_noise
 from companion.vision.mat import mat_layout
 from companion.vision.pipeline import Recognizer
+from companion.vision.registration import MatLocator
 
 
 def _frame(look: Look) -> np.ndarray:
@@ -53,3 +54,40 @@ def test_a_warm_lamp_is_measured_and_the_white_balance_takes_it_out(catalogs) ->
 )
 def test_a_frame_the_camera_cannot_read_well_says_why(look: Look, problem: str) -> None:
     assert problem in _problems(look)
+
+
+def _mat_frame(look: Look) -> tuple[np.ndarray, list[np.ndarray]]:
+    """A frame of the A3 mat with two cards on it, and its markers' outlines (white border included)."""
+    ox, oy = mat_to_table(Scene(mat="A3"))
+    cards = (Card("corgi-pileup", "3", ox + 120, oy + 150, 10.0), Card("corgi-pileup", "8", ox + 300, oy + 150, -5.0))
+    frame = render_scene(Scene(cards=cards, cloth="light-wood", mat="A3", look=look)).image
+    locator = MatLocator(mat_layout("A3"))
+    hom = locator.locate(frame)
+    assert hom is not None
+    return frame, locator.marker_outlines(hom)
+
+
+def test_the_mats_white_and_black_take_a_lamps_cast_and_a_veil_out() -> None:
+    """Colour constancy from the mat (issue 15, Build 2): the markers' white comes out colourless and their
+    black near 0, whatever the lamp; the frame's own colours are left for the report."""
+    frame, markers = _mat_frame(Look(cast=(0.7, 1.0, 1.3), exposure=0.8))
+    white, _ = paper_and_ink(frame, markers)
+    assert white[2] / white[0] > 1.5  # the camera saw white paper orange
+    seen = as_on_white_paper(frame, markers)
+    white, black = paper_and_ink(seen, markers)
+    assert white.max() / white.min() < 1.05 and black.max() < 10
+
+
+def test_a_neutral_sharp_frame_is_left_as_it_is() -> None:
+    frame, markers = _mat_frame(Look())
+    assert as_on_white_paper(frame, markers) is frame
+    assert as_on_white_paper(frame, []) is frame  # no mat in view: nothing to correct by
+
+
+def test_sensor_noise_is_measured_on_light_paper_and_not_on_edges() -> None:
+    rng = np.random.default_rng(1)
+    paper = np.full((240, 320, 3), 150.0)
+    paper[::20] = 20.0  # dark lines: edges the estimate must not count as noise
+    noisy = np.clip(paper + rng.normal(0, 6.0, paper.shape), 0, 255).astype(np.uint8)
+    assert sensor_noise(noisy, np.full(3, 150.0)) == pytest.approx(6.0, rel=0.15)
+    assert sensor_noise(paper.astype(np.uint8), np.full(3, 150.0)) < 0.5

@@ -1,0 +1,166 @@
+"""What a recogniser watching one camera keeps from frame to frame instead of working it out again, and when it
+must not: the mat's registration is kept while its markers look the same, and found afresh the frame the mat or
+the camera moves, a hand covers a marker, or it has been kept ``REGISTER_EVERY`` frames; the light is measured
+every few frames; the edge search is skipped while all that changed lies on cards the border mask named."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from companion.sim.scene import Card, Hand, Look, Scene, View, mat_outline, mat_to_table, render_scene
+from companion.sim.scene_camera import SimCamera
+from companion.vision import pipeline
+from companion.vision.light import MIN_LEVEL
+from companion.vision.live import recognizer_for, tracker_for
+from companion.vision.mat import mat_layout
+from companion.vision.pipeline import SEARCH_EDGES_EVERY, FrameResult, Recognizer
+from companion.vision.registration import REGISTER_EVERY
+from companion.vision.settings import CameraSettings
+from companion.vision.sources import FrameSource
+from companion.vision.stillness import StillnessGate
+from companion.vision.watcher import LIGHT_EVERY, CardWatcher
+
+OX, OY = mat_to_table(Scene())
+CX, CY = OX + 210, OY + 148  # the A3 mat's centre zone
+CARDS = (Card("corgi-pileup", "7", CX - 40, CY, 12.0), Card("corgi-pileup", "10", OX + 120, OY + 250, -8.0))
+TABLE = Scene(cards=CARDS, view=View(tilt=10.0, azimuth=20.0), look=Look(light_gain=0.12, noise=2.0), seed=2600,
+              frame=(960, 540))
+
+
+@pytest.fixture
+def recognizer(catalogs) -> Recognizer:
+    return recognizer_for(catalogs["corgi-pileup"], CameraSettings())
+
+
+def spy(recognizer: Recognizer) -> list[int]:
+    """How many markers each ArUco search of ``recognizer`` finds from now on, in order."""
+    found: list[int] = []
+    markers = recognizer.locator.markers
+    recognizer.locator.markers = lambda f: found.append(len(m := markers(f))) or m  # type: ignore[method-assign]
+    return found
+
+
+@pytest.fixture
+def searches(recognizer: Recognizer) -> list[int]:
+    return spy(recognizer)
+
+
+def frame(scene: Scene, k: int) -> np.ndarray:
+    """The ``k``-th frame of a camera filming ``scene``: fresh sensor noise each time."""
+    return render_scene(replace(scene, seed=scene.seed + k)).image
+
+
+def same_reading(result: FrameResult, fresh: FrameResult) -> None:
+    """``result`` names the cards a recogniser seeing the frame first names, in the same zones, where it puts them."""
+    assert sorted((c.face, c.zone) for c in result.cards) == sorted((c.face, c.zone) for c in fresh.cards)
+    for card in result.cards:
+        assert min(np.abs(card.corners - other.corners).max() for other in fresh.cards) < 1.5
+
+
+def test_a_still_mat_is_registered_once_and_reads_as_from_scratch(recognizer, searches, catalogs) -> None:
+    recognizer.process(frame(TABLE, 0))
+    later = frame(TABLE, 1)
+    result = recognizer.process(later)
+    assert searches == [4]  # the second frame kept the first one's registration
+    assert result.registered
+    same_reading(result, recognizer_for(catalogs["corgi-pileup"], CameraSettings()).process(later))
+
+
+@pytest.mark.parametrize("moved", [
+    replace(TABLE, view=replace(TABLE.view, shift=(1.5, 0.0))),  # the camera bumped: a pixel or two
+    replace(TABLE, view=replace(TABLE.view, roll=1.0)),  # the camera turned a degree
+], ids=["shifted", "turned"])
+def test_a_moved_camera_is_registered_afresh_on_the_frame_it_moved(recognizer, searches, catalogs, moved) -> None:
+    recognizer.process(frame(TABLE, 0))
+    recognizer.process(frame(TABLE, 1))
+    after = frame(moved, 2)
+    result = recognizer.process(after)
+    assert searches == [4, 4]
+    same_reading(result, recognizer_for(catalogs["corgi-pileup"], CameraSettings()).process(after))
+
+
+def test_a_hand_over_a_marker_has_the_markers_found_again(recognizer, searches) -> None:
+    recognizer.process(frame(TABLE, 0))
+    covered = replace(TABLE, hands=(Hand(OX + 12, OY + 12, 225.0, 1.2),))  # reaching over the top-left marker
+    result = recognizer.process(frame(covered, 1))
+    assert len(searches) == 2 and searches[1] < 4  # looked for again: the hand hides a marker
+    assert result.registered  # the other markers are enough (or the last registration stands)
+    recognizer.process(frame(TABLE, 2))
+    assert searches[2:] == [4]  # the hand gone: all four found again, not the three kept
+
+
+def test_a_registration_is_kept_for_at_most_register_every_frames(recognizer, searches) -> None:
+    still = frame(TABLE, 0)
+    for _ in range(2 * REGISTER_EVERY + 3):
+        recognizer.process(still)
+    assert len(searches) == 3  # the first frame, and every REGISTER_EVERY + 1 after it
+
+
+def test_a_recogniser_told_not_to_follow_registers_every_frame(catalogs) -> None:
+    recognizer = Recognizer(catalogs["corgi-pileup"], mat_layout("A3"), follow=False)
+    found = spy(recognizer)
+    for k in range(3):
+        recognizer.process(frame(TABLE, k))
+    assert found == [4, 4, 4]
+
+
+def test_the_watcher_measures_the_light_every_few_frames_and_a_dimmed_lamp_shows_within_them(catalogs) -> None:
+    """The light changes slowly: measured on one recognised frame in ``LIGHT_EVERY``, the first one included."""
+    dim = replace(TABLE, look=replace(TABLE.look, exposure=0.3))
+    scenes = [TABLE] * 3 + [dim] * (LIGHT_EVERY + 1)
+    settings = CameraSettings()
+    watcher = CardWatcher(FrameSource("scenes", lambda: SimCamera(scenes), live=False),
+                          recognizer_for(catalogs["corgi-pileup"], settings), tracker_for(settings), lambda *_: None)
+    watcher.stillness = StillnessGate(recheck_frames=0)  # every frame recognised
+    levels = []
+    for _ in scenes:
+        watcher.step()
+        levels.append(watcher.health()["light"]["level"])
+    bright, dimmed = levels[0], levels[LIGHT_EVERY]
+    assert levels == [bright] * LIGHT_EVERY + [dimmed] * (len(scenes) - LIGHT_EVERY)
+    assert bright > 200 and dimmed < MIN_LEVEL and watcher.health()["light"]["problems"]
+
+
+@pytest.fixture
+def edge_searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry per frame the edge search (``edge_quads``) ran on: the candidates it found."""
+    ran: list[int] = []
+    search = pipeline.edge_quads
+    monkeypatch.setattr(pipeline, "edge_quads", lambda *a: ran.append(len(q := search(*a))) or q)
+    return ran
+
+
+def test_a_card_the_border_mask_sees_landing_on_a_trick_costs_no_edge_search(recognizer, edge_searches,
+                                                                               catalogs) -> None:
+    trick = replace(TABLE, cards=(*CARDS, Card("corgi-pileup", "3", CX, CY + 10, -15.0)))
+    recognizer.process(frame(TABLE, 0))
+    recognizer.process(frame(TABLE, 1))
+    landed = frame(trick, 2)
+    result = recognizer.process(landed)
+    assert len(edge_searches) == 1  # the first frame only: nothing changed but where the mask named cards
+    same_reading(result, recognizer_for(catalogs["corgi-pileup"], CameraSettings()).process(landed))
+    recognizer.process(frame(TABLE, 3))  # the 3 taken back: the table changed where no card now lies
+    assert len(edge_searches) == 2
+
+
+def test_a_card_only_edges_outline_is_found_the_frame_it_lands(catalogs, edge_searches) -> None:
+    """On white laminate without the mat the border mask sees no card: the card's landing changes the frame where
+    the mask named nothing, so the edge search runs and names it."""
+    empty = Scene(cloth="white-laminate", mat=None, look=Look(noise=2.0), seed=40)
+    cx, cy = mat_outline(empty).mean(axis=0)
+    one = replace(empty, cards=(Card("corgi-pileup", "7", cx + 10, cy - 20, 17.0),))
+    recognizer = Recognizer(catalogs["corgi-pileup"])
+    assert [recognizer.process(frame(empty, k)).cards for k in range(3)] == [[], [], []]
+    assert len(edge_searches) == 1  # an empty table that did not change: searched once
+    assert [c.face for c in recognizer.process(frame(one, 3)).cards] == ["7"]
+    assert len(edge_searches) == 2
+
+
+def test_the_edge_search_is_skipped_at_most_search_edges_every_frames_in_a_row(recognizer, edge_searches) -> None:
+    still = frame(TABLE, 0)
+    for _ in range(2 * SEARCH_EDGES_EVERY + 3):
+        recognizer.process(still)
+    assert len(edge_searches) == 3
