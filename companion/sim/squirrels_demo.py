@@ -24,13 +24,16 @@ from companion.sim.squirrels_bots import SquirrelsBot
 from companion.sim.squirrels_world import DECK, SquirrelsWorld
 from companion.sim.table_bots import CameraGame, TableBots, play_in_world
 from companion.sim.worlds import plan_world
-from companion.table.adapters.squirrels import GATHER_FRAMES, stacks_label
+from companion.table.adapters.squirrels import LATE_FRAMES, TOGETHER_FRAMES, stacks_label
 from companion.table.session import TableSession
 from companion.vision.zones import save_zones
 
 RULES = Squirrels()
 HIDDEN = (Deal.type, Layout.type, Reveal.type)  # moves the full-information game has no use for (see ``_moves``)
 SHOW = 4  # cards a player spreads at once at the round's end
+# The referee waits for the table to record a move as long as at any game (60 frames), and the frames the table
+# itself waits for a play's late cards before it reads the pile (ruling SQ-18).
+GRACE_FRAMES = 60 + LATE_FRAMES
 
 
 def first_blind(state: SquirrelsState, action: Action) -> bool:
@@ -60,7 +63,7 @@ class SquirrelsBots(TableBots[SquirrelsState]):
 
     def __init__(self, session: TableSession, world: SquirrelsWorld, *, world_seed: int, rng: random.Random,
                  pace: float = 1.0, forget_frames: int = 30, steady_frames: int = 3) -> None:
-        super().__init__(session, world, world_seed=world_seed, rng=rng, pace=pace)
+        super().__init__(session, world, world_seed=world_seed, rng=rng, pace=pace, grace_frames=GRACE_FRAMES)
         self.table_world = world
         self.players = [SquirrelsBot(seat, random.Random(rng.getrandbits(32)))
                         for seat in range(len(session.game.setup.players))]  # type: ignore[union-attr]
@@ -151,7 +154,7 @@ class SquirrelsBots(TableBots[SquirrelsState]):
     def _act(self, truth: SquirrelsState, action: Action, stop: threading.Event) -> None:
         """Move the cards as ``action`` says, then answer the table's question if it asks one."""
         world = self.table_world
-        self._wait_frames(GATHER_FRAMES + 1, stop)  # a player takes longer than that to follow the last one
+        self._wait_frames(TOGETHER_FRAMES + 1, stop)  # a player takes longer than that to follow the last one
         before, landed = self._all_moves(), time.monotonic()
         match action:
             case Play(player=p, cards=cards, stacks=stacks):

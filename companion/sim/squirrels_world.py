@@ -45,7 +45,9 @@ GAP_CLEAR_MM = 8.0  # without the mat: closer, two cards' outlines run together 
 SAME_PLACE_MM, SAME_TURN = 30.0, 18.0
 TURNED_REACH_MM = COVER_SHARE * math.hypot(*CARD_MM)
 SHIFTS = (0.0, -36.0, 36.0, -18.0, 18.0)
-SHIFT_STEP_MM = 22.0  # then further out, where the pile's reach leaves room beside it
+SHIFT_STEP_MM = 3.0  # then every few mm out to the pile's reach: room beside the pile, or the few mm between
+# older cards of the same face where a pair lands clear of a pair of its face (the bench once found none and put the
+# pair squarely on that pair, where the camera can never see it)
 TURNS = (0.0, 90.0, 30.0, -30.0, 60.0, -60.0, 15.0, -15.0, 45.0, -45.0, 75.0, -75.0)
 # Without the mat (three or four players): where each seat's row lies, seen from the table's middle (x: -1 left,
 # +1 right; y: -1 the far side, +1 the near one), and how far.
@@ -147,14 +149,16 @@ class SquirrelsWorld(CardWorld):
     def land(self, faces: list[str]) -> None:
         """Cards put on the pile in one go, side by side, where no older card of the same face lies: clear of the
         older cards where the pile leaves room, else each squarely on one (a card lying across two others, or on a
-        heap whose edges show, is often not found on a table without the mat), else anywhere free."""
+        heap whose edges show, is often not found on a table without the mat); in a pile so deep that no place is
+        free, as far from the older cards of their faces as it goes."""
         cx, cy = self.zones[CENTRE]
         with self.lock:
-            free = [fan for fan in self._fans(cx, cy, len(faces))
-                    if all(self._free(face, pose) for face, pose in zip(faces, fan, strict=True))]
+            fans = list(self._fans(cx, cy, len(faces)))
+            free = [fan for fan in fans if all(self._free(face, pose) for face, pose in zip(faces, fan, strict=True))]
             poses = min(free, key=lambda fan: max(map(self._lies, fan)), default=None)
-            if poses is None:  # a pile so deep that every place is taken: lie anywhere
-                poses = [(cx + dx, cy, 0.0) for dx in self._fan(len(faces), 0.0)]
+            if poses is None:
+                centred = [(cx + dx, cy, 0.0) for dx in self._fan(len(faces), 0.0)]
+                poses = max(fans, key=lambda fan: self._clearance(faces, fan), default=centred)
             self.pile += [Placed(face, *self._jitter(*pose)) for face, pose in zip(faces, poses, strict=True)]
 
     def _fan(self, n: int, turn: float) -> list[float]:
@@ -189,6 +193,11 @@ class SquirrelsWorld(CardWorld):
                     cv2.INTERSECT_NONE:
                 return 2
         return lies
+
+    def _clearance(self, faces: list[str], fan: list[tuple[float, float, float]]) -> float:
+        """How far the card of ``fan`` nearest an older card of its face lies from it (mm)."""
+        return min((math.hypot(placed.x - x, placed.y - y) for face, (x, y, _turn) in zip(faces, fan, strict=True)
+                    for placed in self.pile if placed.face == face), default=math.inf)
 
     def _free(self, face: str, pose: tuple[float, float, float]) -> bool:
         x, y, turn = pose

@@ -97,3 +97,18 @@ def test_a_card_is_never_put_where_the_camera_would_take_it_for_an_older_card_of
             apart = abs(old.angle - new.angle) % 180.0
             reach = TURNED_REACH_MM if min(apart, 180.0 - apart) >= SAME_TURN else SAME_PLACE_MM
             assert math.hypot(old.x - new.x, old.y - new.y) >= reach, (seed, old, new)
+
+
+@pytest.mark.parametrize("plays", [(["4", "4"], ["4", "4"]), (["3", "3", "3"], ["3"]), (["2", "2"], ["9"], ["2"])])
+def test_a_play_onto_cards_of_its_face_lies_clear_of_them_whatever_the_jitter(plays: tuple[list[str], ...]) -> None:
+    """Two 4s onto two 4s fit only in a few mm between and beside them (the bench once found no place there and
+    laid them squarely on the older 4s, where the camera never sees them): every new card lies clear of the older
+    cards of its face."""
+    for seed in range(20):
+        world = SquirrelsWorld(2, seed=seed)
+        for faces in plays:
+            world.land(faces)
+        new, older = world.pile[-len(plays[-1]):], world.pile[:-len(plays[-1])]
+        for card, old in itertools.product(new, older):
+            if card.face == old.face:
+                assert math.hypot(card.x - old.x, card.y - old.y) >= SAME_PLACE_MM - 3.0, (seed, card, old)

@@ -10,7 +10,13 @@ import pytest
 from companion.games.base import GameSetup, RuleViolation
 from companion.games.squirrels.state import Phase
 from companion.table.adapters import adapter_for
-from companion.table.adapters.squirrels import REVEAL_WAIT_S, SETTLE_MARGIN, SquirrelsAdapter
+from companion.table.adapters.squirrels import (
+    LATE_FRAMES,
+    REVEAL_WAIT_S,
+    SETTLE_MARGIN,
+    TOGETHER_FRAMES,
+    SquirrelsAdapter,
+)
 from companion.table.live import LiveTable
 from companion.table.observations import (
     CardGone,
@@ -30,6 +36,7 @@ ZONE = {ANA: "seat-1", BEN: "seat-3", CAI: "seat-5"}
 TOPS = {ANA: ("7", "9", "skip", "wild"), BEN: ("3", "5", "10", "push"), CAI: ("1", "2", "4", "squirrel-red")}
 SETTLE = CameraSettings().forget_frames + SETTLE_MARGIN + 1  # frames after which a stack top not gone stayed (SQ-13)
 FRAME_S = 1 / 15  # a frame's host time on a machine that keeps up
+READ = LATE_FRAMES + 1  # frames after which cards on the pile are read, even a play that could still grow (SQ-18)
 
 
 class Camera:
@@ -48,10 +55,12 @@ class Camera:
         self.table.observe_frame(observations, self.t)  # one frame's observations, as the watcher reports them
         self.table.drain()
 
-    def lands(self, *faces: str, zone: str = "centre", frames: int = 10) -> None:
-        """Cards coming to rest in ``zone`` in one frame, ``frames`` after the last report (a player's move takes
-        a while; cards of one play read apart are a frame or two apart)."""
-        self.frame += frames
+    def lands(self, *faces: str, zone: str = "centre", frames: int = READ) -> None:
+        """Cards coming to rest in ``zone`` in one frame, ``frames`` after the last report, the frames between
+        filmed (a player's move takes longer than the table waits for a play's late cards: the last play is read
+        meanwhile; cards of one play read apart are a few frames apart)."""
+        self.films(frames - 1)
+        self.frame += 1
         self.send(*(CardSeen(zone, face, 0.9, self.frame) for face in faces))
 
     def gone(self, face: str, zone: str) -> None:
@@ -65,6 +74,10 @@ class Camera:
     def wait(self, seconds: float) -> None:
         self.t += seconds
         self.send()
+
+    def reads(self) -> None:
+        """The frames after which the table reads the pile, even a play that could still grow (SQ-18)."""
+        self.films(LATE_FRAMES)
 
     def films(self, frames: int, seconds_each: float = FRAME_S) -> None:
         """``frames`` frames in which nothing changes, reported one by one as the watcher does."""
@@ -146,9 +159,10 @@ def test_sq12_several_of_one_value_in_one_frame_are_one_play(session, laid_out, 
 
 def test_sq12_a_card_laid_across_an_older_one_of_its_face_is_a_card_landing(session, laid_out, camera) -> None:
     camera.lands("8", "8")  # Ana's two 8s
-    camera.frame += 10
+    camera.films(READ)
     camera.send(CardSeen("centre", "8", 0.9, camera.frame),  # Ben's two 8s: one across Ana's first 8, which the
                 CardTurned("centre", "8", Orientation.SIDEWAYS, camera.frame))  # camera takes for that 8 turned
+    camera.reads()
     assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8", "8"]},
                               {"type": "play", "player": BEN, "cards": ["8", "8"]}]
     assert session.state.pile == [] and session.state.current == BEN, "four 8s clear the pile: Ben goes again"
@@ -158,6 +172,7 @@ def test_sq13_a_stack_top_leaving_its_seat_is_a_stack_play_and_a_draw(session, l
     camera.lands("7")  # Ana's 7: she has one on her first stack...
     assert plays(session) == [], "the table waits to see whether the stack top leaves"
     camera.gone("7", ZONE[ANA])  # ...and it left her place
+    camera.reads()
     assert plays(session) == [{"type": "play", "player": ANA, "cards": ["7"], "stacks": [0]}]
     state = session.state
     assert state.stacks[ANA][0].top is None and state.stacks[ANA][0].blind
@@ -167,6 +182,7 @@ def test_sq13_a_stack_top_leaving_its_seat_is_a_stack_play_and_a_draw(session, l
 def test_sq13_a_top_seen_leaving_before_the_card_lands_is_matched_too(session, laid_out, camera) -> None:
     camera.gone("9", ZONE[ANA])  # Ana held her 9 a while before setting it down
     camera.lands("9")
+    camera.reads()
     assert plays(session) == [{"type": "play", "player": ANA, "cards": ["9"], "stacks": [1]}]
 
 
@@ -182,7 +198,8 @@ def test_sq13_a_card_gone_from_another_seat_or_not_a_top_is_no_stack_play(sessio
 
 
 def test_a_stack_top_covered_for_a_while_and_seen_again_is_no_move(session, laid_out, camera) -> None:
-    camera.lands("8")  # Ana plays; Ben is to move
+    camera.lands("8")
+    camera.reads()  # Ana has played; Ben is to move
     camera.gone("skip", ZONE[ANA])  # a hand lies over Ana's Skip stack top...
     camera.lands("skip", zone=ZONE[ANA])  # ...and lifts: no Skip card was set before Ana
     camera.gone("5", ZONE[BEN])  # Ben's own 5 covered a while, then seen again
@@ -197,6 +214,7 @@ def test_a_stack_top_covered_for_a_while_and_seen_again_is_no_move(session, laid
 def test_a_card_too_high_is_refused_until_taken_back(session, laid_out, camera) -> None:
     camera.lands("4")
     camera.lands("9")  # Ben, on a 4
+    camera.reads()
     assert len(plays(session)) == 1
     objection = laid_out.view()["objection"]
     assert objection["seat"] == BEN and "The top of the pile is a 4" in objection["message"]
@@ -217,6 +235,7 @@ def test_sq15_the_pile_taken_away_is_picked_up_by_the_player_to_move(session, la
 def test_sq15_four_of_a_value_clear_the_pile_and_taking_it_away_records_nothing(session, laid_out, camera) -> None:
     camera.lands("6", "6")
     camera.lands("6", "6")  # Ben's two 6s make four: the pile clears and Ben goes again
+    camera.reads()
     assert session.state.pile == [] and session.state.current == BEN
     camera.cleared()
     assert [m["type"] for m in plays(session)] == ["play", "play"]
@@ -248,6 +267,7 @@ def test_a_push_target_is_asked_of_the_player_and_a_skip_at_a_seat_is_aimed_ther
 def test_a_wilds_value_is_asked_of_the_player(session, laid_out, camera) -> None:
     camera.lands("5")
     camera.lands("wild")  # Ben, from his hand: which value?
+    camera.reads()
     (prompt,) = session.prompts.open()
     assert prompt.seat == BEN and len(prompt.options) == 5  # a Wild on a 5 is a 1 to a 5
     session.prompts.answer(prompt.id, 4, by="Ben's phone", referee=False)
@@ -264,6 +284,7 @@ def test_sq14_a_blind_card_with_an_empty_hand_is_the_blind_and_otherwise_the_pla
     camera.lands("2", zone="centre")
     camera.gone("2", ZONE[CAI])
     camera.lands("1")  # Ana: from her hand, or her Blind card flipped?
+    camera.reads()
     (prompt,) = session.prompts.open()
     assert prompt.seat == ANA
     assert [o.label for o in prompt.options] == ["Ana played one 1.", "Ana flipped a Blind card: a 1."]
@@ -375,12 +396,22 @@ def standing(session: TableSession) -> list[dict]:
     return [{k: v for k, v in p.items() if v not in (None, [])} for p in kept]
 
 
-def test_sq18_a_card_of_the_same_play_read_a_frame_late_joins_it(session, laid_out, camera) -> None:
-    camera.lands("8")
-    camera.lands("8", frames=6)  # Ana's second 8, read six frames after the first: still Ana's play
+def test_sq18_a_card_of_a_play_read_late_joins_it_and_nothing_is_recorded_before(session, laid_out, camera) -> None:
+    """The wrong entry once seen: two 1s put down together, the second read frames after the first, were recorded as
+    a play of one 1 (and the second 1 as the next player's). Fed frame by frame: the table waits while the play
+    could still grow, so the late card joins a play not yet recorded, and nothing is taken back."""
+    camera.lands("8")  # Ana's first 8 (she has no 8 on a stack)
+    camera.films(LATE_FRAMES - 2)
+    assert standing(session) == [], "Ana holds more cards and four 8s are not reached: more may come"
+    camera.lands("8", frames=1)  # her second 8, read 19 frames after the first
+    camera.films(LATE_FRAMES - 1)
+    assert standing(session) == [], "the wait starts again from the last card"
+    camera.films(1)
     assert standing(session) == [{"type": "play", "player": ANA, "cards": ["8", "8"]}]
     assert session.state.current == BEN and session.state.hand_counts[ANA] == 6
+    assert [e for e in session.log.events(session.game_id) if e.kind == "undo"] == []
     camera.lands("wild")  # Ben's Wild: which value?
+    camera.reads()
     (prompt,) = session.prompts.open()
     assert prompt.seat == BEN and len(prompt.options) == 8  # a Wild on an 8 is a 1 to an 8
     camera.lands("5", frames=15)  # his 5 read while he is asked: the question is withdrawn, the 5 joins the Wild...
@@ -393,6 +424,34 @@ def test_sq18_a_card_of_the_same_play_read_a_frame_late_joins_it(session, laid_o
     assert session.state.hand_counts == [6, 6, 7]
 
 
+def test_sq18_a_card_after_the_wait_is_the_next_play(session, laid_out, camera) -> None:
+    camera.lands("8")
+    camera.lands("8", frames=LATE_FRAMES)  # 20 frames after Ana's 8 (read at the 20th): Ben's own 8
+    camera.reads()
+    assert standing(session) == [{"type": "play", "player": ANA, "cards": ["8"]},
+                                 {"type": "play", "player": BEN, "cards": ["8"]}]
+
+
+def test_sq18_a_play_that_cannot_grow_is_read_after_a_couple_of_frames(session, laid_out, camera) -> None:
+    camera.lands("6", "6")  # Ana's two 6s: Ben's two 6s will make four
+    camera.reads()
+    camera.lands("6", "6")
+    camera.films(TOGETHER_FRAMES - 1)
+    assert len(standing(session)) == 1, "cards put down together come to rest a frame apart"
+    camera.films(1)
+    assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["6", "6"]}
+    assert session.state.pile == [] and session.state.current == BEN
+    camera.lands("6", frames=5)  # four 6s cleared the pile: Ben's next Action, never a fifth 6 of his play
+    camera.reads()
+    assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["6"]}
+
+
+def test_sq18_a_play_is_read_at_once_when_the_pile_is_taken_after_it(session, laid_out, camera) -> None:
+    camera.lands("2")
+    camera.cleared()  # Ben takes the pile at once: Ana's 2 was all of her play
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["2"]}, {"type": "pickup", "player": BEN}]
+
+
 def test_cards_of_one_frame_are_one_play_on_the_running_table(session, laid_out, camera) -> None:
     """The table's own thread reads a frame's observations together (one input; its clock ticks after the whole
     frame): Ana's two 8s landing together are recorded once, never recorded and taken back to add the second."""
@@ -403,6 +462,9 @@ def test_cards_of_one_frame_are_one_play_on_the_running_table(session, laid_out,
         camera.frame += 10
         laid_out.observe_frame([CardSeen("centre", "8", 0.9, camera.frame), CardSeen("centre", "8", 0.9, camera.frame)],
                                camera.t)
+        for _ in range(LATE_FRAMES):
+            camera.frame += 1
+            laid_out.observe_frame([QuietFrame(camera.frame)], camera.t)
         assert played.wait(10)
     finally:
         laid_out.stop()
@@ -426,12 +488,14 @@ def test_a_question_about_cards_is_withdrawn_when_the_referee_types_a_move_meanw
                                                                                     camera) -> None:
     camera.lands("8", "8")  # Ana's two 8s
     camera.lands("wild")  # Ben's Wild, read without the 8 he put down with it: which value?
+    camera.reads()
     (asked,) = session.prompts.open()
     session.submit({"type": "play", "player": BEN, "cards": ["8", "wild"], "value": 8}, source="web")
     laid_out.drain()  # four 8s: the pile is cleared and Ben goes again, so the question's answers are still allowed
     assert session.state.current == BEN and session.prompts.open() == [], "it would hold up every card after it"
     camera.cleared()
     camera.lands("6")  # Ben's next card is read
+    camera.reads()
     assert plays(session)[-1] == {"type": "play", "player": BEN, "cards": ["6"]}
     assert asked.id not in {p.id for p in session.prompts.open()}
 
@@ -440,10 +504,12 @@ def test_a_card_like_one_answered_on_a_phone_landing_later_is_another_card(sessi
     camera.lands("5")
     camera.films(SETTLE)  # Ana, from her hand
     camera.lands("wild")  # Ben's Wild: asked, and answered as a 5
+    camera.reads()
     (prompt,) = session.prompts.open()
     session.prompts.answer(prompt.id, 4, by="Ben's phone", referee=False)
     laid_out.drain()
     camera.lands("wild")  # Cai's own Wild, much later: a new card, asked again
+    camera.reads()
     (again,) = session.prompts.open()
     assert again.seat == CAI and again.id != prompt.id
 
@@ -520,6 +586,7 @@ def test_sq13_when_the_camera_stalls_the_mover_says_where_the_cards_came_from(se
     assert session.prompts.open() == []
     camera.films(SETTLE)  # the camera is back: the Skip card is not read again
     camera.lands("8")  # Ben lost his turn: Cai plays
+    camera.reads()
     assert plays(session) == [{"type": "skip", "player": ANA, "target": BEN, "stack": 2},
                               {"type": "play", "player": CAI, "cards": ["8"]}]
     assert origin_questions(session) == ["asked", "answered", "asked", "withdrawn"]

@@ -6,13 +6,14 @@ rules know every top), so the printed mat needs no finer zones; drawn sub-zones 
 ``seat-N/skip`` count as ``seat-N`` and only order a layout's tops.
 
 - Four face-up cards coming to rest at a seat during the layout are that player's stack tops (ruling SQ-11).
-- Cards landing on the pile in one frame are one Action of the player to move (SQ-12; a card the camera reports
-  turned on the pile is a new card laid across an older one of its face), and so are cards of its
-  value reported up to ``GATHER_FRAMES`` frames later (one card read a frame late): the play is recorded again
-  with them (SQ-18). A card that is also one of that player's stack tops came from the stack when that top is
-  reported leaving the seat (the rules then draw the card below into the hand), from the hand when the camera has
-  filmed long enough to have reported it (``forget_frames`` and ``SETTLE_MARGIN`` frames), and the player says which
-  when the camera falls far behind (SQ-13).
+- Cards landing on the pile together are one Action of the player to move (SQ-12; a card the camera reports
+  turned on the pile is a new card laid across an older one of its face). The pile is read once no card has come
+  to rest there for ``TOGETHER_FRAMES`` frames, or for ``LATE_FRAMES`` while the play could still grow (the mover
+  holds more cards, four of its value not reached): a card of a play read late joins it, and nothing is recorded
+  that it would contradict (SQ-18). A card that is also one of that player's stack tops came from the stack when
+  that top is reported leaving the seat (the rules then draw the card below into the hand), from the hand when the
+  camera has filmed long enough to have reported it (``forget_frames`` and ``SETTLE_MARGIN`` frames), and the
+  player says which when the camera falls far behind (SQ-13).
 - A single card landing while the player has a Blind card may be that Blind card flipped: when the hand could
   also have given it, the player says which (SQ-14). A Wild's declared value and a Push's or Skip's target are
   prompts to the player when more than one is allowed; a Skip set down at another seat is aimed at that seat.
@@ -34,10 +35,9 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from companion.games.actions import Action
-from companion.games.base import RuleViolation
 from companion.games.squirrels.actions import Blind, Done, Layout, Pickup, Play, Push, Reveal, Skip
 from companion.games.squirrels.cards import NUMBER, NUMBERS, kind, points
-from companion.games.squirrels.state import STACKS, Phase, SquirrelsState
+from companion.games.squirrels.state import FOUR, STACKS, Phase, SquirrelsState
 from companion.table.adapters.base import TableAdapter
 from companion.table.observations import (
     CardGone,
@@ -58,7 +58,13 @@ SETTLE_MARGIN = 5  # frames beyond the camera's forget_frames by which a stack t
 ASK_AFTER = 2.0  # a wait for a top to leave still open after this many times its length at the camera's frame rate
 # is the mover's question: the camera has fallen behind (SQ-13)
 END_TURN = "blind-follow"
-GATHER_FRAMES = 6  # cards of one play read this many frames apart (half a second or less) are one play (SQ-18)
+# Ruling SQ-18: the cards of one play come to rest frames apart (a card not named in one recognition is named in a
+# later one). Counted in the camera's frames, not seconds: a loaded machine reads fewer frames a second, not fewer
+# cards a frame. The pile is read once no card has come to rest there for TOGETHER_FRAMES frames, or for LATE_FRAMES
+# while the play could still grow: the camera's next full look at a still table (RECHECK_FRAMES in
+# ``companion/vision/stillness.py``) and the frames that make a card steady.
+TOGETHER_FRAMES = 2
+LATE_FRAMES = 20
 RECORDED_BY_TABLE = ("camera", "prompt ", "chance")  # how moves the referee did not type are sourced
 REVEAL_WAIT_S = 60.0  # a spread that stops short of the counted cards this long is the referee's question
 
@@ -73,8 +79,9 @@ class _Landing:
     """Cards that came to rest together: on the pile, or a Skip card at ``target``'s seat."""
 
     faces: list[str]
-    frame: int
+    frame: int  # the camera's frame the first of them came to rest in
     t: float
+    latest: int = 0  # the frame the last of them came to rest in
     target: int | None = None
     stacks: list[int] = field(default_factory=list)  # the mover's stacks these cards are known to come from
     seq: int | None = None  # the move it was recorded as
@@ -115,10 +122,11 @@ class SquirrelsAdapter(TableAdapter):
                 # turned where it lies (as a Capture card is turned); nobody turns a card on the pile: a new card.
                 self.on_pile.append(face)
                 last = self.queue[-1] if self.queue else None
-                if isinstance(last, _Landing) and frame - last.frame <= GATHER_FRAMES and last.target is None:
+                if isinstance(last, _Landing) and self._joins(last, face, frame):
                     last.faces.append(face)
+                    last.latest = frame
                 elif not self._read_late(face, frame):
-                    self.queue.append(_Landing([face], frame, t))
+                    self.queue.append(_Landing([face], frame, t, latest=frame))
             case CardSeen(zone=zone, face=face, frame=frame):
                 self._seen_at_seat(zone, face, frame, t)
             case CardUnreadable(zone=zone, best=best) if zone == CENTRE:
@@ -136,28 +144,63 @@ class SquirrelsAdapter(TableAdapter):
                 self.table.withdraw_objection(zone)
                 self.table.session.prompts.withdraw(f"unreadable:{zone}", "the card was taken away")
 
+    def _joins(self, landing: _Landing, face: str, frame: int) -> bool:
+        """Ruling SQ-18: a card coming to rest on the pile belongs to the cards waiting to be read there when it came
+        with them (fewer than ``TOGETHER_FRAMES`` frames later: a mixed play is refused whole), or fewer than
+        ``LATE_FRAMES`` later while it could still make their play bigger."""
+        if landing.target is not None:
+            return False
+        quiet = frame - landing.latest
+        if quiet < TOGETHER_FRAMES:
+            return True
+        state = self._state()
+        return quiet < LATE_FRAMES and state is not None and self._may_grow(state, landing) and \
+            self._one_value([*landing.faces, face])
+
+    @staticmethod
+    def _one_value(faces: list[str]) -> bool:
+        """Whether ``faces`` are Number cards of one value and Wilds: one play's cards."""
+        if any(kind(f) not in ("number", "wild") for f in faces):
+            return False
+        return len({NUMBER[f] for f in faces if f in NUMBER}) <= 1
+
+    def _may_grow(self, state: SquirrelsState, landing: _Landing) -> bool:
+        """Whether cards put down later could still belong to ``landing``'s play: Numbers of one value (and Wilds),
+        short of four of that value with the pile's top, and the mover holds more cards (in hand or face up on a
+        stack) than it shows. The referee does not know the hand, so whether it holds one of the value is unknown."""
+        if not self._one_value(landing.faces):
+            return False
+        values = {NUMBER[f] for f in landing.faces if f in NUMBER}
+        top = state.top_run()
+        run = top[1] if top is not None and values == {top[0]} else 0
+        p = state.current
+        held = state.hand_counts[p] + sum(1 for st in state.stacks[p] if st.top is not None)
+        return run + len(landing.faces) < FOUR and held > len(landing.faces)
+
+    def _whole(self, state: SquirrelsState, landing: _Landing) -> bool:
+        """Ruling SQ-18: whether ``landing`` holds all the cards of its play: no card has come to rest with them
+        for ``TOGETHER_FRAMES`` frames, or for ``LATE_FRAMES`` while the play could still grow; or what the camera
+        saw next has come (other cards, the pile taken away): the play was over."""
+        quiet = self.frame - landing.latest
+        if landing.target is not None or landing is not self.queue[-1]:
+            return True
+        if quiet < TOGETHER_FRAMES:
+            return False
+        return quiet >= LATE_FRAMES or not self._may_grow(state, landing)
+
     def _read_late(self, face: str, frame: int) -> bool:
         """Ruling SQ-18: a card of the last play's value (or a Wild) belongs to that play while the table is still
-        asking about it (it is asked again with the card), or when read within ``GATHER_FRAMES`` frames of it (the
-        recorded play is taken back and read again with it): nobody else can have played meanwhile."""
-        last, game = self.last, self.table.session.game
-        if last is None or self.queue or game is None:
-            return False
-        values = {NUMBER.get(f) for f in [*last.faces, face] if kind(f) != "wild"}
-        if len(values) > 1 or None in values:
+        asking about it: the question is withdrawn and asked again with the card (nobody else can have played
+        meanwhile)."""
+        last = self.last
+        if last is None or self.queue or not self._one_value([*last.faces, face]):
             return False
         about = f"{CENTRE}:{sorted(last.faces)[0]}"
-        if self._open(about):
-            self.table.session.prompts.withdraw(about, "more cards of the same play")  # nobody has played since
-        elif frame - last.frame <= GATHER_FRAMES and last.seq is not None and game.moves and \
-                game.moves[-1].event.seq == last.seq:
-            self.matched.subtract(last.faces)
-            if isinstance(self.table.session.undo(source="camera (more cards of the same play)"), RuleViolation):
-                return False
-        else:
+        if not self._open(about):
             return False
+        self.table.session.prompts.withdraw(about, "more cards of the same play")
         last.faces.append(face)
-        last.seq = None
+        last.latest, last.seq = frame, None
         self.queue.appendleft(last)
         return True
 
@@ -268,6 +311,8 @@ class SquirrelsAdapter(TableAdapter):
             if not item.faces:
                 self.queue.popleft()
                 continue
+            if not self._whole(state, item):
+                return  # more cards of the play may still come to rest (SQ-18)
             origins = self._origins(state, item, t)
             if origins is None or (len(origins) > 1 and self._asked_origin(state, item, origins)):
                 return  # a stack top may still be leaving its seat, or the mover is asked where the cards came from
