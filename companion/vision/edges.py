@@ -26,11 +26,26 @@ SCALE = 0.5  # edges are found at half size: a card's outline is long and straig
 CLOSE = 2  # px at half size: gaps this wide in an outline (a soft shadow corner, JPEG blocks) are closed
 MAX_SKEW = 0.25  # a side may be this much longer or shorter than the one opposite (the camera's tilt)
 MIN_FILL = 0.8  # region's area / its quad's: a card with a corner under a neighbour still counts
+SMOOTH = 3  # px at quarter size: the median filter's width for ``smooth_edge_map``
+OPEN = 3  # px at half size: edge-free regions are opened by a disc this wide, cutting a card's paper from a
+# light check or laminate it touches (their meeting is a faint edge, broken in places)
 
 
 def edge_map(frame: np.ndarray) -> np.ndarray:
     """Edges in any colour channel of the half-size frame (255 on an edge), thickened to close small gaps."""
-    small = cv2.resize(frame, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA)
+    return _edges_of(cv2.resize(frame, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA))
+
+
+def smooth_edge_map(frame: np.ndarray) -> np.ndarray:
+    """``edge_map`` of the frame with its fine texture smoothed away: a median filter (at quarter size, where it
+    is cheap) leaves a card's long straight outline and removes what is smaller than a few of its widths (a
+    cloth's checks, wood grain, a court card's art and frame, which otherwise join a card's outline to the
+    table's edges or break the paper inside it)."""
+    quarter = cv2.resize(frame, None, fx=SCALE / 2, fy=SCALE / 2, interpolation=cv2.INTER_AREA)
+    return _edges_of(cv2.resize(cv2.medianBlur(quarter, SMOOTH), None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR))
+
+
+def _edges_of(small: np.ndarray) -> np.ndarray:
     small = cv2.GaussianBlur(small, (3, 3), 0)
     edges = np.zeros(small.shape[:2], np.uint8)
     for channel in cv2.split(small):
@@ -43,13 +58,20 @@ def edge_quads(
     shape: tuple[int, ...],
     settings: DetectSettings,
     plausible: Callable[[np.ndarray], bool] | None = None,
+    opened: bool = False,
 ) -> list[np.ndarray]:
     """Card-shaped quads (frame px, ``portrait_order``) bounded by the ``edge_map`` of a frame of ``shape``,
-    largest first; ``plausible`` (the mat's check of a card's size) vetoes as in ``find_cards``."""
+    largest first; ``plausible`` (the mat's check of a card's size) vetoes as in ``find_cards``. ``opened``: the
+    edge-free regions opened (``OPEN``) give candidates too."""
     frame_area = float(shape[0] * shape[1])
     lo, hi = (settings.min_area * frame_area * 0.7 * SCALE**2, settings.max_area * frame_area * SCALE**2)
     # a region's outer boundary (a hole in one is a pip or the art's outline) lies just inside the card's edge
-    outlines = [(c, CLOSE + 1.0) for c in _outer_boundaries(255 - edges, lo, 2 * hi)]
+    free = 255 - edges
+    outlines = [(c, CLOSE + 1.0) for c in _outer_boundaries(free, lo, 2 * hi)]
+    if opened:
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * OPEN + 1, 2 * OPEN + 1))
+        free = cv2.morphologyEx(free, cv2.MORPH_OPEN, disc)
+        outlines += [(c, CLOSE + 1.0) for c in _outer_boundaries(free, lo, 2 * hi)]
     # on a plain table a card's edges (its outline and art) are one piece, whose outer boundary is the card's
     # edge: the region inside may be broken where the art comes close to the edge
     outlines += [(c, -1.0) for c in _outer_boundaries(edges, lo, 2 * hi)]
