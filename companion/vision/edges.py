@@ -92,6 +92,84 @@ def edge_quads(
     return [q for _, q in sorted(quads, key=lambda t: -t[0])]
 
 
+LINE_MIN = 0.35  # of the smallest card's short side: shorter straight segments are not looked at
+MAX_LINES = 80  # the longest segments kept (a textured table has hundreds)
+MAX_PAIRS = 150  # facing parallel pairs kept, longest first
+MAX_FRAMES = 400  # pairs of pairs (a card's four sides) judged, longest first
+PARALLEL = np.radians(4.0)  # two sides of a card seen from above are parallel within this ...
+SQUARE = np.radians(6.0)  # ... and square to the other two within this
+LINE_ASPECT = 0.12  # how far the gaps between the two pairs may be from the deck's aspect
+MIN_LINED = 0.55  # share of the outline's length its four segments must cover
+SAME_QUAD = 6.0  # px: rectangles whose corners are all this close are one
+
+
+def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> list[np.ndarray]:
+    """Card outlines (frame px, ``portrait_order``) from straight segments: two facing pairs of parallel ones,
+    square to each other, as far apart as the deck's aspect says, that line most of the outline they make.
+
+    For a card whose paper no region outlines: the top card of a pile or a row, whose own edges are all in view
+    but whose paper runs into the cards under it (white on white), and a court card, whose art breaks its paper
+    up. Segments come from the line segment detector on the half-size frame's grey; the best ``count`` outlines
+    are returned, most lined first.
+    """
+    small = cv2.resize(frame, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA)
+    found = cv2.createLineSegmentDetector().detect(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))[0]
+    if found is None:
+        return []
+    segs = found.reshape(-1, 4).astype(np.float64)
+    frame_area = float(frame.shape[0] * frame.shape[1])
+    short_min, short_max = (
+        np.sqrt(a * frame_area / settings.aspect) * SCALE for a in (settings.min_area, settings.max_area)
+    )
+    length = np.hypot(segs[:, 2] - segs[:, 0], segs[:, 3] - segs[:, 1])
+    keep = np.argsort(-length)[:MAX_LINES]
+    keep = keep[length[keep] >= LINE_MIN * short_min]
+    if len(keep) < 4:
+        return []
+    p, q, length = segs[keep, :2], segs[keep, 2:], length[keep]
+    angle = np.arctan2(q[:, 1] - p[:, 1], q[:, 0] - p[:, 0]) % np.pi
+    u = np.stack([np.cos(angle), np.sin(angle)], axis=1)
+    normal = np.stack([-u[:, 1], u[:, 0]], axis=1)
+    mid = (p + q) / 2
+    turn = np.abs((angle[:, None] - angle[None, :] + np.pi / 2) % np.pi - np.pi / 2)
+    gap = np.abs(mid @ normal.T - np.einsum("ik,ik->i", mid, normal)[None, :]).T  # [i, j]: j's middle from i's line
+    along = (mid @ u.T - np.einsum("ik,ik->i", mid, u)[None, :]).T
+    facing = np.abs(along) < 0.5 * (length[:, None] + length[None, :])
+    apart = (gap >= 0.7 * short_min) & (gap <= 1.5 * short_max * settings.aspect)
+    ii, jj = np.nonzero(np.triu((turn < PARALLEL) & facing & apart, 1))
+    pairs = np.argsort(-(length[ii] + length[jj]))[:MAX_PAIRS]
+    ii, jj = ii[pairs], jj[pairs]
+    width = gap[ii, jj]
+    square = np.abs((angle[ii][:, None] - angle[ii][None, :]) % np.pi - np.pi / 2) < SQUARE
+    shaped = np.abs(width[None, :] / np.maximum(width[:, None], 1e-6) / settings.aspect - 1) <= LINE_ASPECT
+    a, b = np.nonzero(square & shaped)  # a: the short sides' pair, b: the long sides'
+    order = np.argsort(-(length[ii[a]] + length[jj[a]] + length[ii[b]] + length[jj[b]]))[:MAX_FRAMES]
+    ranked = []
+    for sides in np.stack([ii[a], ii[b], jj[a], jj[b]], axis=1)[order]:
+        corners = [_line_intersection(p[sides[k - 1]], q[sides[k - 1]], p[sides[k]], q[sides[k]]) for k in range(4)]
+        if any(c is None for c in corners):
+            continue
+        quad = np.array(corners)
+        span = np.hypot(*(quad.max(axis=0) - quad.min(axis=0)))
+        if np.hypot(*(mid[sides] - quad.mean(axis=0)).T).max() > 0.75 * span:
+            continue  # a segment far outside the outline it is meant to line
+        lengths = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+        lined = np.minimum(length[sides], np.roll(lengths, -1)).sum() / lengths.sum()
+        if lined >= MIN_LINED:
+            ranked.append((lined, quad))
+    out: list[np.ndarray] = []
+    for _, rough in sorted(ranked, key=lambda t: -t[0]):
+        half = (rough / SCALE).astype(np.float32)
+        quad = portrait_order(half if cv2.contourArea(half, oriented=True) > 0 else half[::-1].copy())
+        if not (card_shaped(quad, frame_area, settings) and _parallel(quad)):
+            continue
+        if not any(np.abs(quad - o).max() < SAME_QUAD for o in out):
+            out.append(quad)
+        if len(out) == count:
+            break
+    return out
+
+
 def _outer_boundaries(binary: np.ndarray, lo: float, hi: float) -> list[np.ndarray]:
     """The outer boundary of each connected piece of ``binary`` whose bounding box's area is between ``lo`` and
     ``hi`` (the many small pieces of a textured table are never traced)."""

@@ -20,7 +20,15 @@ from companion.vision.detect import (
     settle,
     white_mask,
 )
-from companion.vision.edges import covered_cells, edge_map, edge_quads, lies_on, smooth_edge_map, snap_to_edges
+from companion.vision.edges import (
+    covered_cells,
+    edge_map,
+    edge_quads,
+    lies_on,
+    line_quads,
+    smooth_edge_map,
+    snap_to_edges,
+)
 from companion.vision.light import Light, light_on_paper
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
@@ -199,10 +207,12 @@ class Recognizer:
         self, frame: np.ndarray, edges: np.ndarray, check: Callable[[np.ndarray], bool] | None, no_mat: bool
     ) -> list[np.ndarray]:
         """The quads edges outline (``edge_quads``); without the mat also those of the edge-free regions opened
-        and of the frame's edges with fine texture smoothed away (``smooth_edge_map``), each outline once."""
+        and of the frame's edges with fine texture smoothed away (``smooth_edge_map``), and outlines lined by
+        straight segments (``line_quads``), each outline once."""
         quads = edge_quads(edges, frame.shape, self.detect, check, opened=no_mat)
         if no_mat:
             quads += edge_quads(smooth_edge_map(frame), frame.shape, self.detect, check)
+            quads += line_quads(frame, self.detect)
         out: list[np.ndarray] = []
         for quad in quads:
             if not any(np.abs(quad - q).max() < SAME_OUTLINE for q in out):
