@@ -151,3 +151,15 @@ def test_court_cards_on_a_gingham_cloth_are_named_without_the_mat(
     regions outline them; the frame's edges with the checks smoothed away do."""
     result = _seen(foreign_catalogs["kennard-cream"], "blue-gingham", None, cards, Look())
     assert sorted(c.face for c in result.cards if c.face != UNKNOWN) == sorted(face for face, *_ in cards)
+
+
+def test_the_top_card_of_a_pile_on_a_wooden_table_is_named_from_its_straight_edges(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Three cards piled on dark wood without the mat: the top Q♠'s paper runs into the cards under it (white on
+    white) and its art breaks it up, so no region outlines it; its four edges are straight segments in view."""
+    cards = [("2h", 0, 0, 10), ("9s", 10, 6, 40), ("qs", 16, -4, -10)]
+    rendered, result = _rendered(foreign_catalogs["svg-cards"], "dark-wood", None, cards, Look())
+    named = [c for c in result.cards if c.face != UNKNOWN]
+    assert [c.face for c in named] == ["qs"]
+    assert all((truth := card_claimed(c, rendered.truths)) is not None and truth.face == c.face for c in named)
