@@ -216,23 +216,43 @@ class Spot(enum.Enum):
     EMPTY = "empty"  # a place where a pile lies when there is one (an emptied stack)
 
 
+@dataclass(frozen=True)
+class Marked:
+    """A face in a :class:`Cards` cell drawn with a word beside it: a state of the card the players must see at a
+    glance (a card a Fighter pierced can not be played this round)."""
+
+    face: str
+    mark: str
+
+
+Face = str | Spot | Marked
+
+
 class Cards(str):
     """A scoreboard cell that names cards: its text everywhere (a terminal, a screen reader, a test) and, beside
-    it, what a page draws as cards: face ids of the game's deck, or a :class:`Spot`, in the order they lie."""
+    it, what a page draws as cards: face ids of the game's deck, a :class:`Spot` or a :class:`Marked` face, in
+    the order they lie."""
 
-    faces: tuple[str | Spot, ...]
+    faces: tuple[Face, ...]
 
-    def __new__(cls, text: str, faces: Sequence[str | Spot] = ()) -> Cards:
+    def __new__(cls, text: str, faces: Sequence[Face] = ()) -> Cards:
         cell = super().__new__(cls, text)
         cell.faces = tuple(faces)
         return cell
 
-    def __getnewargs__(self) -> tuple[str, tuple[str | Spot, ...]]:  # a copy or a pickle keeps the faces
+    def __getnewargs__(self) -> tuple[str, tuple[Face, ...]]:  # a copy or a pickle keeps the faces
         return str(self), self.faces
 
-    def faces_json(self) -> list[str | dict[str, bool]]:
-        """The faces as the status page's card entries: a face id, or ``{"down": true}`` / ``{"empty": true}``."""
-        return [face if isinstance(face, str) else {face.value: True} for face in self.faces]
+    def faces_json(self) -> list[str | dict[str, Any]]:
+        """The faces as the status page's card entries: a face id, ``{"down": true}`` / ``{"empty": true}``, or
+        ``{"face": id, "mark": word}``."""
+        return [_face_json(face) for face in self.faces]
+
+
+def _face_json(face: Face) -> str | dict[str, Any]:
+    if isinstance(face, Marked):
+        return {"face": face.face, "mark": face.mark}
+    return face if isinstance(face, str) else {face.value: True}
 
 
 @dataclass(frozen=True)

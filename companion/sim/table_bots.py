@@ -169,7 +169,12 @@ class TableBots(Generic[S]):
         self.landed_to_shown_s.append(self._told_at.get(seq, time.monotonic()) - landed)
 
     def _type(self, action: Action, why: str) -> None:
-        """The referee enters the move by hand, as at a real table, first undoing anything recorded wrongly."""
+        """The referee enters the move by hand, as at a real table, first undoing anything recorded wrongly; unless
+        the table has recorded it after all, the camera's last frames in just after the bots stopped waiting."""
+        if self._moves()[len(self.followed):] == [action.to_json()]:
+            log.warning("the table recorded %s late (%s for a while)", action.to_json(), why)
+            self.camera_moves += 1
+            return
         while len(self._moves()) > len(self.followed):
             self.wrong += 1
             log.warning("the table recorded %s wrongly; the referee undoes it", self._moves()[-1])

@@ -236,6 +236,8 @@ def test_fighter_forces_the_next_player_to_expose_a_card_that_cannot_be_played_t
     assert state.phase is Phase.EXPOSE and RULES.to_move(state) == (P2,)
     state = RULES.apply(state, Expose(P2, "void-9"))
     assert state.exposed[P2] == ["void-9"] and state.locked == ["void-9"]
+    exposed = RULES.scoreboard(state).rows[P2].cells[1]  # the page draws it marked, the words say so too
+    assert exposed == "Void 9 (Assassin) (pierced)" and exposed.faces_json() == [{"face": "void-9", "mark": "pierced"}]
     assert refused(state, play(P2, "void-9")).message == (
         "Void 9 (Assassin) was exposed by a Fighter: it can not be played this round.")
     state = apply_all(state, [PassTurn(P2)])

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.base import Cards, GameSetup, Spot
+from companion.games.base import Cards, GameSetup, Marked, Spot
 from companion.games.decks import load_deck
 from companion.games.registry import GAMES
 from tests.games.session_checks import random_steps
@@ -34,8 +34,10 @@ def expected_faces(game: str, state: Any, seat: int, column: str) -> list[Any] |
         return list(state.kennels[seat][int(column[-1]) - 1]) or None
     if game == "squirrels" and column == "Stacks":
         return [st.top or ({"down": True} if st.count else {"empty": True}) for st in state.stacks[seat]] or None
-    if game == "clash-of-corgis" and column in ("Exposed", "Party"):
-        return list(state.exposed[seat] if column == "Exposed" else state.parties[seat]) or None
+    if game == "clash-of-corgis" and column == "Exposed":  # a card a Fighter pierced is drawn marked so
+        return [{"face": c, "mark": "pierced"} if c in state.locked else c for c in state.exposed[seat]] or None
+    if game == "clash-of-corgis" and column == "Party":
+        return list(state.parties[seat]) or None
     return None
 
 
@@ -54,15 +56,15 @@ def test_card_cells_give_the_faces_where_the_cards_lie(game: str, variant: str, 
             assert len(row["faces"]) == len(row["cells"])
             for column, cell, faces in zip(board.columns, row["cells"], row["faces"], strict=True):
                 assert faces == expected_faces(game, state, row["seat"], column), (column, cell)
-                drawn = [f for f in faces or () if isinstance(f, str)]
-                assert all(face in deck for face in drawn)
+                drawn = [f if isinstance(f, str) else f.get("face") for f in faces or ()]
+                assert all(face in deck for face in drawn if face)
                 if faces is not None:
                     assert column in CARD_COLUMNS[game] and cell  # the words are still there
 
 
 def test_a_cards_cell_reads_as_its_words_and_survives_a_copy() -> None:
-    cell = Cards("7 ▢ ·", ["7", Spot.DOWN, Spot.EMPTY])
-    assert cell == "7 ▢ ·" and f"{cell}" == "7 ▢ ·"
-    assert cell.faces_json() == ["7", {"down": True}, {"empty": True}]
+    cell = Cards("7 ▢ · 8 (pierced)", ["7", Spot.DOWN, Spot.EMPTY, Marked("8", "pierced")])
+    assert cell == "7 ▢ · 8 (pierced)" and f"{cell}" == "7 ▢ · 8 (pierced)"
+    assert cell.faces_json() == ["7", {"down": True}, {"empty": True}, {"face": "8", "mark": "pierced"}]
     for kept in (copy.deepcopy(cell), pickle.loads(pickle.dumps(cell))):
         assert kept == cell and kept.faces == cell.faces

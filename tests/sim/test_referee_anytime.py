@@ -25,6 +25,8 @@ from typing import Any
 
 import pytest
 
+from companion.table.log import EventLog
+
 ROOT = Path(__file__).parents[2]
 PIN = "1234"
 PIN_HASH = "scrypt$16384$8$1$2ba1oTK-04WvnsgXZj05nQ$LxpJOgsurjecJWucjGI8blr0CHi0w8cVhrJBBOtnLzY"
@@ -165,6 +167,17 @@ def press_every_control(demo: Demo, game: str, rng: random.Random, presses: int)
     return pressed
 
 
+def stored(config: Path) -> tuple[int, int, str]:
+    """The log as a killed demo left it: its last game, that game's last seq and its status."""
+    log = EventLog(config.parent / "t.sqlite3")
+    try:
+        game_id = log.latest_game()
+        assert game_id is not None, "the demo stored no game"
+        return game_id, log.events(game_id)[-1].seq, log.game(game_id).status
+    finally:
+        log.close()
+
+
 def wait_for(check: Any, what: str, timeout: float = 240.0) -> Any:
     """Poll ``check`` until it returns something true (the table moves at its own pace)."""
     deadline = time.monotonic() + timeout
@@ -207,15 +220,17 @@ def test_a_kill_at_any_point_resumes_the_stored_game_and_carries_on(config, demo
                                                       or s.get("outcome")) and s, "moves")
         demo.process.send_signal(signal.SIGKILL)
         demo.process.wait()
+        game_id, seq, status = stored(config)  # the log, not the last read: moves may have come between
+        assert game_id == state["game_id"]
         again = start_demo(demos, config, *args)
         referee = Referee(again.url)
         resumed = referee.get("/api/state")[1]
-        if state.get("outcome"):  # killed after the last move: that game stays as it ended (a new one may follow)
-            assert resumed["game_id"] >= state["game_id"] and again.alive()
+        if status != "playing":  # killed after the last move: that game stays as it ended (a new one may follow)
+            assert resumed["game_id"] >= game_id and again.alive()
         else:
-            assert resumed["game_id"] == state["game_id"] and resumed["seq"] >= state["seq"], "not resumed"
+            assert resumed["game_id"] == game_id and resumed["seq"] >= seq, "the game was not resumed"
             try:  # past the kill's point, not the first read's: the bots may end the game before that read
-                wait_for(lambda r=referee, s=state["seq"]: r.get("/api/state")[1]["seq"] > s, "the bots to carry on")
+                wait_for(lambda r=referee, s=seq: r.get("/api/state")[1]["seq"] > s, "the bots to carry on")
             except AssertionError as stuck:
                 raise AssertionError(f"{stuck}; the resumed demo said: {again.said()[-3000:]}") from None
             assert again.alive()

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.games.base import GameSetup
+from companion.games.clash_of_corgis.actions import Expose, Parry, Play
 from companion.games.pigzup.actions import Flip, MatchVerdict
 from companion.games.registry import GAMES
 from companion.table.live import LiveTable
@@ -361,6 +362,19 @@ def test_crazy_corgi_kennels_show_on_the_status_page_as_the_cards_land(page: Pag
         shot(page, "crazy-corgi-kennels")
     finally:
         live.stop()
+
+
+def test_a_card_a_fighter_pierced_is_drawn_marked_with_its_word(page: Page, server: WebServer,
+                                                                table: TableSession) -> None:
+    table.start_game(GameSetup("clash-of-corgis", ("Ana", "Ben"), "original", {"first_player": 0}), source="test")
+    for move in (Play(0, ("earth-5",), None), Parry(1, None), Expose(1, "void-9")):  # Ana's Fighter pierces
+        assert table.submit(move, source="test").kind == "action"
+    page.goto(server.url)
+    exposed = page.locator("#scores tbody tr").nth(1).locator("td.faces")
+    expect(exposed.locator(".card.marked img.card")).to_have_attribute("alt", "void-9 (pierced)")
+    expect(exposed.locator(".card.marked")).to_have_attribute("data-mark", "pierced")  # drawn across the card
+    expect(exposed.locator(".sr-only")).to_have_text("Void 9 (Assassin) (pierced)")
+    shot(page, "clash-pierced")
 
 
 def test_capture_grids_draw_rested_cards_sideways_hidden_ones_face_down_and_empty_places(

@@ -19,6 +19,7 @@ from companion.games.base import (
     GameSetup,
     IllegalMove,
     MalformedAction,
+    Marked,
     Outcome,
     Scoreboard,
     ScoreRow,
@@ -523,7 +524,7 @@ class OriginalRules(VariantRules[OriginalState]):
             else:
                 this_round = ""
             exposed = Cards(", ".join(card_name(c) + (" (pierced)" if c in s.locked else "") for c in s.exposed[seat]),
-                            s.exposed[seat])
+                            [Marked(c, "pierced") if c in s.locked else c for c in s.exposed[seat]])
             rows.append(ScoreRow(seat, name, (s.hand_size(seat), exposed, s.rounds_won[seat], this_round),
                                  active=seat in waiting))
         if s.phase is Phase.OVER:

@@ -27,17 +27,23 @@
     return !current || snap.game_id !== current.game_id || snap.seq >= current.seq || snap.status !== current.status;
   }
 
-  // A card is a face id, or {face, down, sideways, empty} (Clash's Capture): a face-down card shows its back,
-  // an empty place its outline. Drawn from the current game's deck (/cards/<deck>/<face>.svg).
+  // A card is a face id, or {face, down, sideways, empty, mark} (Clash's Capture; a mark such as "pierced"): a
+  // face-down card shows its back, an empty place its outline, a marked card its word. Drawn from the current
+  // game's deck (/cards/<deck>/<face>.svg).
   function card(entry) {
     const deck = (current && current.game) || "";
-    const { face, down, sideways, empty } = typeof entry === "object" && entry !== null ? entry : { face: entry };
+    const { face, down, sideways, empty, mark } = typeof entry === "object" && entry !== null ? entry : { face: entry };
     const turned = sideways ? " sideways" : "";
     if (empty) return el("span", null, { class: "card empty", role: "img", "aria-label": "an empty place" });
     if (down || !face) return el("span", null, { class: `card back${turned}`, role: "img", "aria-label": "a card face down" });
-    return el("img", null, {
+    const drawn = el("img", null, {
       src: `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(face)}.svg`, alt: face, class: `card${turned}`, width: "63", height: "88",
     });
+    if (!mark) return drawn;
+    drawn.alt = `${face} (${mark})`;
+    const marked = el("span", null, { class: `card marked${turned}`, "data-mark": mark });
+    marked.append(drawn);
+    return marked;
   }
 
   // A cell naming cards (row.faces beside row.cells, docs/api.md) shows them as cards; its words stay for screen
