@@ -150,11 +150,7 @@ def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> 
         if any(c is None for c in corners):
             continue
         quad = np.array(corners)
-        span = np.hypot(*(quad.max(axis=0) - quad.min(axis=0)))
-        if np.hypot(*(mid[sides] - quad.mean(axis=0)).T).max() > 0.75 * span:
-            continue  # a segment far outside the outline it is meant to line
-        lengths = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
-        lined = np.minimum(length[sides], np.roll(lengths, -1)).sum() / lengths.sum()
+        lined = _lined(quad, p[sides], q[sides])
         if lined >= MIN_LINED:
             ranked.append((lined, quad))
     out: list[np.ndarray] = []
@@ -168,6 +164,16 @@ def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> 
         if len(out) == count:
             break
     return out
+
+
+def _lined(quad: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> float:
+    """The share of a quad's outline that its segments (segment k on side k, from corner k to k + 1) cover,
+    counting only what of each lies between its side's corners."""
+    side = np.roll(quad, -1, axis=0) - quad
+    lengths = np.hypot(*side.T)
+    unit = side / np.maximum(lengths, 1e-9)[:, None]
+    along = np.clip([np.einsum("kj,kj->k", e - quad, unit) for e in (starts, ends)], 0.0, lengths)
+    return float(np.abs(along[0] - along[1]).sum() / lengths.sum())
 
 
 def _outer_boundaries(binary: np.ndarray, lo: float, hi: float) -> list[np.ndarray]:
