@@ -195,16 +195,27 @@ class ClashCameraBots(TableBots[Any]):
         return False
 
     def _type_over(self, move: Action, count: int) -> None:
-        """The referee enters ``move`` by hand, first undoing what the table recorded wrongly."""
+        """The referee enters ``move`` by hand, first undoing what the table recorded wrongly. Only an entry the
+        table records counts as typed (one it refuses records nothing: the bots then stand up, as the table no
+        longer shows their game). A move the table recorded after all, as the bots stopped waiting, is not undone."""
+        late = self._recorded()[count:]
+        if len(late) == 1 and same(RULES.decode(late[0].event.payload), move):
+            log.warning("the table recorded %s late", move.to_json())
+            if late[0].event.source.startswith("camera"):
+                self.camera_moves += 1
+            else:
+                self.answers += 1
+            return
         while len(self._recorded()) > count:
             self.wrong += 1
             log.warning("the table recorded %s wrongly; the referee undoes it", self._recorded()[-1].event.payload)
             self.session.undo(source="referee")
-        self.typed += 1
         log.warning("the referee types %s", move.to_json())
         result = self.session.submit(move, source="referee")
         if isinstance(result, RuleViolation):
             log.warning("the referee's entry was refused: %s", result.message)
+        else:
+            self.typed += 1
 
     # ------------------------------------------------------------------------------------ the cards
     def _place(self, seat: int) -> str:

@@ -87,12 +87,26 @@ class Zone:
 # players sit at the short ends (seats 2 and 5), each with three rows of four places across the mat — the exposed
 # hand row nearest them, then the back row, then the front row — and the same four columns, so that each column is
 # one strip across the table. A place holds a card upright (88 mm along x) or rested sideways (88 mm along y).
+# The back and front rows have the mat's whole height: their places are 96 mm apart, so that a card rested beside a
+# rested (or nudged face-down) neighbour lies clear of it with a hand's error of a few mm and degrees (at 80 mm
+# apart a neighbour covered its corner index and the camera could not name it). The exposed hand row lies between
+# the corner markers: its places are 80 mm apart (70 mm the outer ones), the most that keeps an upright card off
+# the markers, and fan out to the same four columns.
 _A2_WIDTH = _A3[0] * math.sqrt(2.0)
 GRID_ROWS = ("exposed", "back", "front")  # "The exposed hand row is the row of your cards that is closest to you."
 _GRID_ROW_X = (62.0, 154.0, 246.0)  # each row's centre from the player's end of the A2 mat
-_GRID_COLUMN_Y = (90.0, 170.0, 250.0, 330.0)  # the columns' centres, from the top edge of the A2 mat
-_GRID_HALF = (46.0, 40.0)  # a place's half-size along x and y
-_GRID_CLEAR = 60.0  # the outer columns' places stop this far from the top and bottom edges: clear of the markers
+_GRID_HALF_X = 46.0  # a place's half-size along x
+
+
+@dataclass(frozen=True)
+class _GridRow:
+    columns: tuple[float, float, float, float]  # the places' centres, from the top edge of the A2 mat
+    half_y: float  # a place's half-size along y
+    clear: float = 0.0  # the outer places stop this far from the top and bottom edges (clear of the markers)
+
+
+_WIDE = _GridRow((66.0, 162.0, 258.0, 354.0), 48.0)
+_GRID = {"exposed": _GridRow((90.0, 170.0, 250.0, 330.0), 40.0, clear=60.0), "back": _WIDE, "front": _WIDE}
 
 
 def grid_zone(seat_zone: str, row: str, column: int) -> str:
@@ -109,9 +123,9 @@ def grid_zones(seat_zone: str, k: float) -> list[Zone]:
     for row, x in zip(GRID_ROWS, _GRID_ROW_X, strict=True):
         cx = x if left else _A2_WIDTH - x
         for column in range(1, 5):
-            cy = _GRID_COLUMN_Y[column - 1 if left else 4 - column]
-            (hx, hy) = _GRID_HALF
-            box = (cx - hx, max(cy - hy, _GRID_CLEAR), cx + hx, min(cy + hy, _A3[1] * math.sqrt(2.0) - _GRID_CLEAR))
+            places = _GRID[row]
+            cy, hx, hy = places.columns[column - 1 if left else 4 - column], _GRID_HALF_X, places.half_y
+            box = (cx - hx, max(cy - hy, places.clear), cx + hx, min(cy + hy, _A3[1] * math.sqrt(2.0) - places.clear))
             zones.append(Zone(grid_zone(seat_zone, row, column), *(round(v * k, 1) for v in box), axis=0.0))
     return zones
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision.mat import ARUCO_DICTIONARY, SEATS_FOR_PLAYERS, MatLayout, Zone
+from companion.vision.mat import ARUCO_DICTIONARY, SEATS_FOR_PLAYERS, MatLayout
 
 RGB = tuple[int, int, int]
 CLOTH: RGB = (31, 77, 58)  # dark green: white card borders stand out against it
@@ -75,14 +75,17 @@ def mat_drawing(layout: MatLayout) -> list[Shape]:
     for zone in layout.zones:
         shapes.append(Rect(zone.x0, zone.y0, zone.x1 - zone.x0, zone.y1 - zone.y0, stroke=LINE, width=0.8 * k))
         shapes.append(Text(zone.x0 + 3 * k, zone.y0 + 7 * k, 3.5 * k, zone.label))
+    scale = f"Tableside mat {layout.name}: print at 100%"
+    centre = next((z for z in layout.zones if z.name == "centre"), None)
+    if centre is None:  # Capture's grids: two players at the ends, and a narrow strip along the top for the scale
+        x0 = layout.margin * 2 + layout.marker + 3 * k
+        shapes.append(Text(x0, 5 * k, 2.2 * k, f"{scale}; this bar is 100 mm:"))
+        shapes.append(Rect(x0, 7 * k, 100, 1.2, fill=LINE))
+        return shapes
     guide = [f"{n} players: seats {', '.join(map(str, seats))}" for n, seats in SEATS_FOR_PLAYERS.items()]
-    # the notes go in the centre zone; a mat without one (Capture's grids) has them along the top, between markers
-    inner = layout.margin * 2 + layout.marker
-    centre = next((z for z in layout.zones if z.name == "centre"), None) or Zone(
-        "notes", inner, 0.0, layout.width - inner, min(z.y0 for z in layout.zones))
     shapes.append(Text(centre.x0 + 3 * k, centre.y1 - 7 * k, 2.2 * k, ";  ".join(guide[:3])))
     shapes.append(Text(centre.x0 + 3 * k, centre.y1 - 3 * k, 2.2 * k, ";  ".join(guide[3:])))
-    shapes.append(Text(centre.x0 + 3 * k, centre.y0 + 14 * k, 2.2 * k, f"Tableside mat {layout.name}: print at 100%"))
+    shapes.append(Text(centre.x0 + 3 * k, centre.y0 + 14 * k, 2.2 * k, scale))
     shapes.append(Rect(centre.x0 + 3 * k, centre.y0 + 17 * k, 100, 1.2, fill=LINE))  # check the print scale
     shapes.append(Text(centre.x0 + 3 * k, centre.y0 + 23 * k, 2.2 * k, "this bar is 100 mm"))
     return shapes

@@ -268,6 +268,21 @@ def test_a_card_short_of_the_leading_combos_size_waits_for_the_rest_before_any_o
     assert "beat it with a double" in table_objection(camera.table) and len(moves(session)) == 3
 
 
+def test_a_combos_card_named_after_the_objection_to_the_first_joins_it_and_the_objection_gives_way(
+        session, lights) -> None:
+    camera = Camera(slow_table(session, lights))
+    camera.lands("void-1", "fire-1")  # Ana leads a double of Oracles; the top of the deck did not match
+    answer(session, camera.table, "oracle", "It did not match: back on top")
+    camera.lands("wind-4", then=LATE_FRAMES)  # Ben puts a lone 4 on the double: refused...
+    assert "beat it with a double" in table_objection(camera.table)
+    camera.gone("wind-4")  # ...and taken back: it is not read with what comes next
+    camera.lands("earth-5", then=LATE_FRAMES)  # Ben's double of 5s: the camera names one card...
+    assert "beat it with a double" in table_objection(camera.table) and len(moves(session)) == 2
+    camera.lands("void-5", then=TOGETHER_FRAMES)  # ...and the other only now, on the crowded pile
+    assert moves(session)[-1] == ("camera (whose turn it was)",
+                                  {"type": "play", "player": BEN, "cards": ["earth-5", "void-5"], "effect": None})
+    assert table_objection(camera.table) is None
+
 def table_objection(table: LiveTable) -> str | None:
     objection = table.view()["objection"]
     return None if objection is None else objection["message"]

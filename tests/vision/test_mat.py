@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
@@ -137,6 +138,10 @@ def test_captures_mat_has_two_grids_whose_columns_face_each_other() -> None:
     for column in range(1, 5):
         mine, theirs = zones[grid_zone("seat-2", "front", column)], zones[grid_zone("seat-5", "front", 5 - column)]
         assert (mine.y0, mine.y1) == (theirs.y0, theirs.y1) and mine.x1 < theirs.x0
+    for row in ("back", "front"):  # room for a rested card (88 mm across the columns) beside a rested neighbour
+        middles = [(z.y0 + z.y1) / 2 for z in (zones[grid_zone("seat-2", row, c)] for c in range(1, 5))]
+        assert all(abs(b - a) >= 88 + 8 for a, b in itertools.pairwise(middles))
+        assert all(z.y1 - z.y0 >= 88 + 8 for z in (zones[grid_zone("seat-5", row, c)] for c in range(1, 5)))
     x = [zones[grid_zone("seat-2", row, 1)].x0 for row in ("exposed", "back", "front")]
     assert x == sorted(x), "the exposed hand row is nearest its player, the front row furthest"
     assert mat_layout("A2", "clash-of-corgis", "original").zones == mat_layout("A2", "clash-of-corgis").zones

@@ -74,6 +74,7 @@ class OriginalTable(ClashPart):
     def __init__(self, table: LiveTable) -> None:
         super().__init__(table)
         self.landed: list[_Landing] = []  # cards come to rest, waiting to be read, in order
+        self.refused: list[_Landing] = []  # the centre's cards the rules refused, still lying there unrecorded
         self.shown: dict[str, tuple[int, int]] = {}  # face -> (seat, frame) of a card shown at a seat
         self.centre: list[str] = []  # the cards lying in the centre now, as the camera sees them
         self.at_seat: dict[int, list[str]] = {}  # the face-up cards in front of each seat now
@@ -91,6 +92,7 @@ class OriginalTable(ClashPart):
                 lying = self._lying(zone) or []
                 if face in lying:
                     lying.remove(face)
+                self.refused = [c for c in self.refused if c.face != face or c.zone != zone]
                 if zone == CENTRE and self.choosing is not None:
                     self.choosing = None  # the combo whose effect card was asked is taken back
                     self.table.session.prompts.withdraw("effect-card", "the cards were taken back")
@@ -99,6 +101,7 @@ class OriginalTable(ClashPart):
                 lying = self._lying(zone)
                 if lying is not None:
                     lying.clear()  # the centre: the round's pile gathered (the rules have ended the round)
+                self.refused = [c for c in self.refused if c.zone != zone]
                 self.table.withdraw_objection(zone)
                 self.table.session.prompts.withdraw(f"unreadable:{zone}", "the card was taken away")
 
@@ -113,13 +116,13 @@ class OriginalTable(ClashPart):
             first = self.landed[0]
             if first.zone == CENTRE:
                 batch = [c for c in self.landed if c.zone == CENTRE]  # nothing is recorded while a combo waits
-                if not self._settled(state, batch):
+                if not self._settled(state, [*self.refused, *batch]):
                     return  # more of the combo may still come to rest
             else:
                 batch = [c for c in self.landed if c.zone == first.zone and c.frame == first.frame]
             self.landed = [c for c in self.landed if c not in batch]
             if first.zone == CENTRE:
-                self._centre(state, tuple(c.face for c in batch))
+                self._combo(state, [*self.refused, *batch])
             else:
                 for landing in batch:
                     self._at_seat(landing)
@@ -173,6 +176,14 @@ class OriginalTable(ClashPart):
     def _new(s: OriginalState, faces: tuple[str, ...]) -> tuple[str, ...]:
         """The cards not already in the middle or the discard pile (those were recorded some other way: CO-18)."""
         return tuple(f for f in faces if f not in s.pile and f not in s.discard)
+
+    def _combo(self, state: OriginalState, batch: list[_Landing]) -> None:
+        """Read the centre's unrecorded cards as one combo (CO-14). Cards the rules refuse stay the start of the
+        next reading while they lie there: a combo's card the camera names late (frames after the others, on a crowded
+        pile) joins the first ones, as the player meant, and the objection to a lone card gives way to the combo."""
+        self._centre(state, tuple(c.face for c in batch))
+        objection = self.table.objection
+        self.refused = batch if objection is not None and objection.zone == CENTRE else []
 
     def _centre(self, state: OriginalState, faces: tuple[str, ...]) -> None:
         """Cards landing together in the centre: one combo, or the Oracle's discard, or the Mage's burnt card."""
