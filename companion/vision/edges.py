@@ -26,11 +26,27 @@ SCALE = 0.5  # edges are found at half size: a card's outline is long and straig
 CLOSE = 2  # px at half size: gaps this wide in an outline (a soft shadow corner, JPEG blocks) are closed
 MAX_SKEW = 0.25  # a side may be this much longer or shorter than the one opposite (the camera's tilt)
 MIN_FILL = 0.8  # region's area / its quad's: a card with a corner under a neighbour still counts
+SMOOTH = 5  # px at quarter size: the median filter's width for ``smooth_edge_map`` (3 finds fewer cards,
+# both together one more than 5 alone)
+OPEN = 3  # px at half size: edge-free regions are opened by a disc this wide, cutting a card's paper from a
+# light check or laminate it touches (their meeting is a faint edge, broken in places)
 
 
 def edge_map(frame: np.ndarray) -> np.ndarray:
     """Edges in any colour channel of the half-size frame (255 on an edge), thickened to close small gaps."""
-    small = cv2.resize(frame, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA)
+    return _edges_of(cv2.resize(frame, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA))
+
+
+def smooth_edge_map(frame: np.ndarray) -> np.ndarray:
+    """``edge_map`` of the frame with its fine texture smoothed away: a median filter (at quarter size, where it
+    is cheap) leaves a card's long straight outline and removes what is smaller than a few of its widths (a
+    cloth's checks, wood grain, a court card's art and frame, which otherwise join a card's outline to the
+    table's edges or break the paper inside it)."""
+    quarter = cv2.resize(frame, None, fx=SCALE / 2, fy=SCALE / 2, interpolation=cv2.INTER_AREA)
+    return _edges_of(cv2.resize(cv2.medianBlur(quarter, SMOOTH), None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR))
+
+
+def _edges_of(small: np.ndarray) -> np.ndarray:
     small = cv2.GaussianBlur(small, (3, 3), 0)
     edges = np.zeros(small.shape[:2], np.uint8)
     for channel in cv2.split(small):
@@ -43,13 +59,20 @@ def edge_quads(
     shape: tuple[int, ...],
     settings: DetectSettings,
     plausible: Callable[[np.ndarray], bool] | None = None,
+    opened: bool = False,
 ) -> list[np.ndarray]:
     """Card-shaped quads (frame px, ``portrait_order``) bounded by the ``edge_map`` of a frame of ``shape``,
-    largest first; ``plausible`` (the mat's check of a card's size) vetoes as in ``find_cards``."""
+    largest first; ``plausible`` (the mat's check of a card's size) vetoes as in ``find_cards``. ``opened``: the
+    edge-free regions opened (``OPEN``) give candidates too."""
     frame_area = float(shape[0] * shape[1])
     lo, hi = (settings.min_area * frame_area * 0.7 * SCALE**2, settings.max_area * frame_area * SCALE**2)
     # a region's outer boundary (a hole in one is a pip or the art's outline) lies just inside the card's edge
-    outlines = [(c, CLOSE + 1.0) for c in _outer_boundaries(255 - edges, lo, 2 * hi)]
+    free = 255 - edges
+    outlines = [(c, CLOSE + 1.0) for c in _outer_boundaries(free, lo, 2 * hi)]
+    if opened:
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * OPEN + 1, 2 * OPEN + 1))
+        free = cv2.morphologyEx(free, cv2.MORPH_OPEN, disc)
+        outlines += [(c, CLOSE + 1.0) for c in _outer_boundaries(free, lo, 2 * hi)]
     # on a plain table a card's edges (its outline and art) are one piece, whose outer boundary is the card's
     # edge: the region inside may be broken where the art comes close to the edge
     outlines += [(c, -1.0) for c in _outer_boundaries(edges, lo, 2 * hi)]
@@ -67,6 +90,90 @@ def edge_quads(
         if card_shaped(quad, frame_area, settings) and (plausible is None or plausible(quad)):
             quads.append((quad_area, quad))
     return [q for _, q in sorted(quads, key=lambda t: -t[0])]
+
+
+LINE_MIN = 0.35  # of the smallest card's short side: shorter straight segments are not looked at
+MAX_LINES = 80  # the longest segments kept (a textured table has hundreds)
+MAX_PAIRS = 150  # facing parallel pairs kept, longest first
+MAX_FRAMES = 400  # pairs of pairs (a card's four sides) judged, longest first
+PARALLEL = np.radians(4.0)  # two sides of a card seen from above are parallel within this ...
+SQUARE = np.radians(6.0)  # ... and square to the other two within this
+LINE_ASPECT = 0.12  # how far the gaps between the two pairs may be from the deck's aspect
+MIN_LINED = 0.55  # share of the outline's length its four segments must cover
+SAME_QUAD = 6.0  # px: rectangles whose corners are all this close are one
+
+
+def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> list[np.ndarray]:
+    """Card outlines (frame px, ``portrait_order``) from straight segments: two facing pairs of parallel ones,
+    square to each other, as far apart as the deck's aspect says, that line most of the outline they make.
+
+    For a card whose paper no region outlines: the top card of a pile or a row, whose own edges are all in view
+    but whose paper runs into the cards under it (white on white), and a court card, whose art breaks its paper
+    up. Segments come from the line segment detector on the half-size frame's grey; the best ``count`` outlines
+    are returned, most lined first.
+    """
+    small = cv2.resize(frame, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA)
+    found = cv2.createLineSegmentDetector().detect(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))[0]
+    if found is None:
+        return []
+    segs = found.reshape(-1, 4).astype(np.float64)
+    frame_area = float(frame.shape[0] * frame.shape[1])
+    short_min, short_max = (
+        np.sqrt(a * frame_area / settings.aspect) * SCALE for a in (settings.min_area, settings.max_area)
+    )
+    length = np.hypot(segs[:, 2] - segs[:, 0], segs[:, 3] - segs[:, 1])
+    keep = np.argsort(-length)[:MAX_LINES]
+    keep = keep[length[keep] >= LINE_MIN * short_min]
+    if len(keep) < 4:
+        return []
+    p, q, length = segs[keep, :2], segs[keep, 2:], length[keep]
+    angle = np.arctan2(q[:, 1] - p[:, 1], q[:, 0] - p[:, 0]) % np.pi
+    u = np.stack([np.cos(angle), np.sin(angle)], axis=1)
+    normal = np.stack([-u[:, 1], u[:, 0]], axis=1)
+    mid = (p + q) / 2
+    turn = np.abs((angle[:, None] - angle[None, :] + np.pi / 2) % np.pi - np.pi / 2)
+    gap = np.abs(mid @ normal.T - np.einsum("ik,ik->i", mid, normal)[None, :]).T  # [i, j]: j's middle from i's line
+    along = (mid @ u.T - np.einsum("ik,ik->i", mid, u)[None, :]).T
+    facing = np.abs(along) < 0.5 * (length[:, None] + length[None, :])
+    apart = (gap >= 0.7 * short_min) & (gap <= 1.5 * short_max * settings.aspect)
+    ii, jj = np.nonzero(np.triu((turn < PARALLEL) & facing & apart, 1))
+    pairs = np.argsort(-(length[ii] + length[jj]))[:MAX_PAIRS]
+    ii, jj = ii[pairs], jj[pairs]
+    width = gap[ii, jj]
+    square = np.abs((angle[ii][:, None] - angle[ii][None, :]) % np.pi - np.pi / 2) < SQUARE
+    shaped = np.abs(width[None, :] / np.maximum(width[:, None], 1e-6) / settings.aspect - 1) <= LINE_ASPECT
+    a, b = np.nonzero(square & shaped)  # a: the short sides' pair, b: the long sides'
+    order = np.argsort(-(length[ii[a]] + length[jj[a]] + length[ii[b]] + length[jj[b]]))[:MAX_FRAMES]
+    ranked = []
+    for sides in np.stack([ii[a], ii[b], jj[a], jj[b]], axis=1)[order]:
+        corners = [_line_intersection(p[sides[k - 1]], q[sides[k - 1]], p[sides[k]], q[sides[k]]) for k in range(4)]
+        if any(c is None for c in corners):
+            continue
+        quad = np.array(corners)
+        lined = _lined(quad, p[sides], q[sides])
+        if lined >= MIN_LINED:
+            ranked.append((lined, quad))
+    out: list[np.ndarray] = []
+    for _, rough in sorted(ranked, key=lambda t: -t[0]):
+        half = (rough / SCALE).astype(np.float32)
+        quad = portrait_order(half if cv2.contourArea(half, oriented=True) > 0 else half[::-1].copy())
+        if not (card_shaped(quad, frame_area, settings) and _parallel(quad)):
+            continue
+        if not any(np.abs(quad - o).max() < SAME_QUAD for o in out):
+            out.append(quad)
+        if len(out) == count:
+            break
+    return out
+
+
+def _lined(quad: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> float:
+    """The share of a quad's outline that its segments (segment k on side k, from corner k to k + 1) cover,
+    counting only what of each lies between its side's corners."""
+    side = np.roll(quad, -1, axis=0) - quad
+    lengths = np.hypot(*side.T)
+    unit = side / np.maximum(lengths, 1e-9)[:, None]
+    along = np.clip([np.einsum("kj,kj->k", e - quad, unit) for e in (starts, ends)], 0.0, lengths)
+    return float(np.abs(along[0] - along[1]).sum() / lengths.sum())
 
 
 def _outer_boundaries(binary: np.ndarray, lo: float, hi: float) -> list[np.ndarray]:

@@ -20,7 +20,15 @@ from companion.vision.detect import (
     settle,
     white_mask,
 )
-from companion.vision.edges import covered_cells, edge_map, edge_quads, lies_on, snap_to_edges
+from companion.vision.edges import (
+    covered_cells,
+    edge_map,
+    edge_quads,
+    lies_on,
+    line_quads,
+    smooth_edge_map,
+    snap_to_edges,
+)
 from companion.vision.light import Light, as_on_white_paper, light_on_paper
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
@@ -34,6 +42,7 @@ MAX_EDGE_TRIES = 24  # edge candidates the catalogue looks at in one frame (boun
 EDGE_CONFIDENCE = 0.6  # an edge candidate is a guess: named only when the catalogue is this sure ...
 EDGE_DISTANCE = 0.5  # ... and it fits its face this closely (share of ``MatchSettings.max_distance``)
 MAX_SNAPS = 8  # of those not named, the most moved onto the edges around them (``snap_to_edges``) in one frame
+SAME_OUTLINE = 4.0  # px: edge candidates whose corners are all this close are one outline, looked at once
 MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
 SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at most (``Recognizer._edges_may_add``)
 
@@ -212,7 +221,7 @@ class Recognizer:
         a part of a card, and are dropped."""
         lo = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
         tried = snapped = 0
-        for quad in edge_quads(edges, frame.shape, self.detect, check):
+        for quad in self._edge_candidates(frame, edges, check, hom is None):
             if any(c.face != UNKNOWN and overlaps(quad, c.corners) for c in cards):
                 continue
             if tried == MAX_EDGE_TRIES:
@@ -246,6 +255,22 @@ class Recognizer:
             return True
         last.skipped += 1
         return False
+
+    def _edge_candidates(
+        self, frame: np.ndarray, edges: np.ndarray, check: Callable[[np.ndarray], bool] | None, no_mat: bool
+    ) -> list[np.ndarray]:
+        """The quads edges outline (``edge_quads``); without the mat also those of the edge-free regions opened
+        and of the frame's edges with fine texture smoothed away (``smooth_edge_map``), and outlines lined by
+        straight segments (``line_quads``), each outline once."""
+        quads = edge_quads(edges, frame.shape, self.detect, check, opened=no_mat)
+        if no_mat:
+            quads += edge_quads(smooth_edge_map(frame), frame.shape, self.detect, check)
+            quads += line_quads(frame, self.detect)
+        out: list[np.ndarray] = []
+        for quad in quads:
+            if not any(np.abs(quad - q).max() < SAME_OUTLINE for q in out):
+                out.append(quad)
+        return out
 
     def _sure(self, m: Match) -> bool:
         """Whether a guessed outline is named: the catalogue sure of its face and the face fitting closely."""

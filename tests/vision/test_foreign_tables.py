@@ -152,3 +152,28 @@ def test_a_card_whose_outline_the_table_blurs_is_named(
     (its outline runs into the white squares): the rough outline from the edges is moved onto the card's own."""
     result = _seen(foreign_catalogs[deck], table, None, [(face, 20, 10, angle)], Look(cast=(0.9, 1.0, 1.05)))
     assert _faces(result) == [face]
+
+
+@pytest.mark.parametrize(
+    "cards", [[("jc", -60, 0, -20), ("ks", 60, -10, 70)], [("qc", -60, 0, 8), ("kd", 60, -10, 100)]]
+)
+def test_court_cards_on_a_gingham_cloth_are_named_without_the_mat(
+    foreign_catalogs: dict[str, Catalog], cards: list[tuple[str, float, float, float]]
+) -> None:
+    """Court cards on cream stock lying on blue gingham: the art's edges and the card's outline join the checks'
+    edges into one net, and the paper between them is broken up, so neither the border mask nor the plain edge
+    regions outline them; the frame's edges with the checks smoothed away do."""
+    result = _seen(foreign_catalogs["kennard-cream"], "blue-gingham", None, cards, Look())
+    assert sorted(c.face for c in result.cards if c.face != UNKNOWN) == sorted(face for face, *_ in cards)
+
+
+def test_the_top_card_of_a_pile_on_a_wooden_table_is_named_from_its_straight_edges(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Three cards piled on dark wood without the mat: the top Q♠'s paper runs into the cards under it (white on
+    white) and its art breaks it up, so no region outlines it; its four edges are straight segments in view."""
+    cards = [("2h", 0, 0, 10), ("9s", 10, 6, 40), ("qs", 16, -4, -10)]
+    rendered, result = _rendered(foreign_catalogs["svg-cards"], "dark-wood", None, cards, Look())
+    named = [c for c in result.cards if c.face != UNKNOWN]
+    assert [c.face for c in named] == ["qs"]
+    assert all((truth := card_claimed(c, rendered.truths)) is not None and truth.face == c.face for c in named)
