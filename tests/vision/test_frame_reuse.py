@@ -6,6 +6,7 @@ every few frames; the edge search is skipped while all that changed lies on card
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -126,10 +127,16 @@ def test_the_watcher_measures_the_light_every_few_frames_and_a_dimmed_lamp_shows
 
 @pytest.fixture
 def edge_searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """One entry per frame the edge search (``edge_quads``) ran on: the candidates it found."""
+    """One entry per frame the edge search (``Recognizer._edge_candidates``) ran on: the candidates it found."""
     ran: list[int] = []
-    search = pipeline.edge_quads
-    monkeypatch.setattr(pipeline, "edge_quads", lambda *a: ran.append(len(q := search(*a))) or q)
+    search = pipeline.Recognizer._edge_candidates
+
+    def spy(self: Recognizer, *args: Any) -> list[np.ndarray]:
+        found = search(self, *args)
+        ran.append(len(found))
+        return found
+
+    monkeypatch.setattr(pipeline.Recognizer, "_edge_candidates", spy)
     return ran
 
 
