@@ -24,7 +24,6 @@ from companion.vision.catalog import CELL, FEATURE, GRID
 from companion.vision.detect import (
     DetectSettings,
     _intersections,
-    _line_intersection,
     card_shaped,
     fit_quad,
     grow,
@@ -153,17 +152,12 @@ def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> 
     shaped = np.abs(width[None, :] / np.maximum(width[:, None], 1e-6) / settings.aspect - 1) <= LINE_ASPECT
     a, b = np.nonzero(square & shaped)  # a: the short sides' pair, b: the long sides'
     order = np.argsort(-(length[ii[a]] + length[jj[a]] + length[ii[b]] + length[jj[b]]))[:MAX_FRAMES]
-    ranked = []
-    for sides in np.stack([ii[a], ii[b], jj[a], jj[b]], axis=1)[order]:
-        corners = [_line_intersection(p[sides[k - 1]], q[sides[k - 1]], p[sides[k]], q[sides[k]]) for k in range(4)]
-        if any(c is None for c in corners):
-            continue
-        quad = np.array(corners)
-        lined = _lined(quad, p[sides], q[sides])
-        if lined >= MIN_LINED:
-            ranked.append((lined, quad))
+    sides = np.stack([ii[a], ii[b], jj[a], jj[b]], axis=1)[order]  # each frame's four segments, in turn
+    corners, met = _intersections(p[sides], q[sides] - p[sides])
+    lined = _lined(corners, p[sides], q[sides])
+    keep = np.nonzero(met & (lined >= MIN_LINED))[0]
     out: list[np.ndarray] = []
-    for _, rough in sorted(ranked, key=lambda t: -t[0]):
+    for rough in corners[keep[np.argsort(-lined[keep], kind="stable")]]:
         half = (rough / SCALE).astype(np.float32)
         quad = portrait_order(half if cv2.contourArea(half, oriented=True) > 0 else half[::-1].copy())
         if not (card_shaped(quad, frame_area, settings) and _parallel(quad)):
@@ -175,14 +169,14 @@ def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> 
     return out
 
 
-def _lined(quad: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> float:
-    """The share of a quad's outline that its segments (segment k on side k, from corner k to k + 1) cover,
-    counting only what of each lies between its side's corners."""
-    side = np.roll(quad, -1, axis=0) - quad
-    lengths = np.hypot(*side.T)
-    unit = side / np.maximum(lengths, 1e-9)[:, None]
-    along = np.clip([np.einsum("kj,kj->k", e - quad, unit) for e in (starts, ends)], 0.0, lengths)
-    return float(np.abs(along[0] - along[1]).sum() / lengths.sum())
+def _lined(quads: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """The share of each quad's outline (F x 4 x 2) that its segments (F x 4 starts and ends: segment k on side k,
+    from corner k to k + 1) cover, counting only what of each lies between its side's corners."""
+    side = np.roll(quads, -1, axis=1) - quads
+    lengths = np.hypot(side[..., 0], side[..., 1])
+    unit = side / np.maximum(lengths, 1e-9)[..., None]
+    along = np.clip([np.einsum("fkj,fkj->fk", e - quads, unit) for e in (starts, ends)], 0.0, lengths)
+    return np.abs(along[0] - along[1]).sum(axis=1) / lengths.sum(axis=1)
 
 
 def _outer_boundaries(binary: np.ndarray, lo: float, hi: float) -> list[np.ndarray]:
