@@ -109,6 +109,8 @@ SQUARE = np.radians(6.0)  # ... and square to the other two within this
 LINE_ASPECT = 0.12  # how far the gaps between the two pairs may be from the deck's aspect
 MIN_LINED = 0.55  # share of the outline's length its four segments must cover
 SAME_QUAD = 6.0  # px: rectangles whose corners are all this close are one
+BESIDE = 8.0  # px: how far from a side the lines are that say whether it is an edge's own line (``lies_on``)
+WITHIN = 0.9  # share of an outline's area inside another's beyond which it is a piece of that card (``lies_on``)
 
 
 def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> list[np.ndarray]:
@@ -215,23 +217,43 @@ def lies_on(top: np.ndarray, below: np.ndarray, edges: np.ndarray) -> bool:
     """Whether the card outlined by ``top`` lies on the one outlined by ``below`` (frame px quads).
 
     Where two cards overlap, the upper one's outline is in view across the lower one, and the lower one's
-    outline is hidden under the upper: whichever's sides inside the other run along edges more is on top.
+    outline is hidden under the upper: whichever's sides inside the other run along edges more is on top. An
+    outline (nearly) all within the other is no card lying on it but a piece of it (its art's frame, an outline
+    that stopped short): two cards of one deck cannot lie so.
     """
+    if _share_within(top, below) > WITHIN:
+        return False
     mine, theirs = _support_inside(top, below, edges), _support_inside(below, top, edges)
     return mine is not None and (theirs is None or mine > theirs)
 
 
+def _share_within(quad: np.ndarray, other: np.ndarray) -> float:
+    """The share of ``quad``'s area that lies inside ``other`` (frame px quads, either may be malformed)."""
+    a, b = (cv2.convexHull(q.astype(np.float32)) for q in (quad, other))
+    area = cv2.contourArea(a)
+    return cv2.intersectConvexConvex(a, b)[0] / area if area > 0 else 1.0
+
+
 def _support_inside(quad: np.ndarray, other: np.ndarray, edges: np.ndarray) -> float | None:
-    """The share of ``quad``'s sides, where they cross the inside of ``other``, that lie on an edge (None: too
-    little of them is inside it to say)."""
+    """How much more of ``quad``'s sides, where they cross the inside of ``other``, lie on an edge than lines
+    beside them do (``BESIDE`` px away: a court card's art is edges everywhere, a card's outline only along it);
+    None: too little of them is inside it to say."""
     along = np.linspace(0.05, 0.95, 24)
-    pts = (quad[:, None, :] + along[None, :, None] * (np.roll(quad, -1, axis=0) - quad)[:, None, :]).reshape(-1, 2)
+    side = np.roll(quad, -1, axis=0) - quad
+    normal = np.stack([-side[:, 1], side[:, 0]], axis=1) / np.maximum(np.hypot(*side.T), 1e-9)[:, None]
+    pts = (quad[:, None, :] + along[None, :, None] * side[:, None, :]).reshape(-1, 2)
     inside = (_inset_depth(other, pts) > 6).all(axis=1)
     if inside.sum() < 6:
         return None
     h, w = edges.shape
-    xy = np.clip(np.rint(pts[inside] * SCALE).astype(int), 0, (w - 1, h - 1))
-    return float((edges[xy[:, 1], xy[:, 0]] > 0).mean())
+    shift = np.repeat(normal, len(along), axis=0)[inside] * BESIDE
+
+    def on_edges(p: np.ndarray) -> float:
+        xy = np.clip(np.rint(p * SCALE).astype(int), 0, (w - 1, h - 1))
+        return float((edges[xy[:, 1], xy[:, 0]] > 0).mean())
+
+    on = pts[inside]
+    return on_edges(on) - (on_edges(on + shift) + on_edges(on - shift)) / 2
 
 
 def _inset_depth(quad: np.ndarray, pts: np.ndarray) -> np.ndarray:
