@@ -23,11 +23,11 @@ import numpy as np
 from companion.vision.catalog import CELL, FEATURE, GRID
 from companion.vision.detect import (
     DetectSettings,
-    _intersections,
     card_shaped,
     fit_quad,
     grow,
     portrait_order,
+    side_intersections,
 )
 
 SCALE = 0.5  # edges are found at half size: a card's outline is long and straight, its art's details don't matter
@@ -155,7 +155,7 @@ def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> 
     a, b = np.nonzero(square & shaped)  # a: the short sides' pair, b: the long sides'
     order = np.argsort(-(length[ii[a]] + length[jj[a]] + length[ii[b]] + length[jj[b]]))[:MAX_FRAMES]
     sides = np.stack([ii[a], ii[b], jj[a], jj[b]], axis=1)[order]  # each frame's four segments, in turn
-    corners, met = _intersections(p[sides], q[sides] - p[sides])
+    corners, met = side_intersections(p[sides], q[sides] - p[sides])
     lined = _lined(corners, p[sides], q[sides])
     keep = np.nonzero(met & (lined >= MIN_LINED))[0]
     out: list[np.ndarray] = []
@@ -343,7 +343,7 @@ def snap_to_edges(
     picks = np.array(list(itertools.product(*(range(len(c)) for c in choices))))
     lines = [np.array([np.concatenate(c[1:]) for c in side]) for side in choices]  # per side: (start, end) rows
     ends = np.stack([lines[k][picks[:, k]] for k in range(4)], axis=1)  # (combos, side, start + end)
-    corners, met = _intersections(ends[..., :2], ends[..., 2:] - ends[..., :2])
+    corners, met = side_intersections(ends[..., :2], ends[..., 2:] - ends[..., :2])
     out = (corners + origin).astype(np.float32)
     sides = np.hypot(*np.moveaxis(np.roll(out, -1, axis=1) - out, -1, 0))
     a, b = sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]
