@@ -78,8 +78,8 @@ class StillnessGate:
         """``frame`` was recognised: the next frames are compared with it (the cells ``look`` took of it, when it
         was the frame looked at last)."""
         cells = self._previous if frame is self._looked_at and self._previous is not None else grey_cells(frame)
-        self._last, self._skipped = cells, 0
-        self._previous = self._last
+        self._last = self._previous = cells
+        self._skipped = 0
 
     def forget(self) -> None:
         """The next frame is recognised whatever it shows (a new deck, a new tracker)."""
