@@ -514,6 +514,25 @@ def test_a_card_like_one_answered_on_a_phone_landing_later_is_another_card(sessi
     assert again.seat == CAI and again.id != prompt.id
 
 
+def test_a_card_of_a_typed_play_named_after_the_rules_cleared_the_pile_is_matched(session, laid_out, camera) -> None:
+    """The wrong entry of the camera benchmark (3 players, seed 0): Ben's two 2s, laid across older cards, were not
+    named; the referee typed them, four 2s cleared the pile, and one of them, named frames later, was read as Ben's
+    next Action (and the pile taken away as Cai picking up the next). Fed frame by frame: the late 2 is a card the
+    camera owed the typed play, and the pile taken away is tidied, so Ben's next cards are his."""
+    camera.lands("2", "2")  # Ana's two 2s
+    camera.reads()
+    session.submit({"type": "play", "player": BEN, "cards": ["2", "2"]}, source="web")
+    laid_out.drain()
+    assert session.state.pile == [] and session.state.current == BEN  # four 2s: Ben goes again
+    camera.lands("2")  # one of Ben's 2s, named late
+    camera.films(SETTLE)
+    assert session.prompts.open() == [] and len(plays(session)) == 2, "a card of the typed play, not another play"
+    camera.cleared()  # the cleared pile tidied away
+    camera.lands("4", "4")  # Ben's next Action
+    camera.films(SETTLE)
+    assert plays(session)[2:] == [{"type": "play", "player": BEN, "cards": ["4", "4"]}]
+
+
 # ---------------------------------------------------------------------------------------------------- camera lag
 STARVED_S = 1.0  # a frame's host time on a machine starved of CPU (several engineers' tests on two cores)
 ANA_FIVES = ("5", "9", "5", "wild")

@@ -93,6 +93,18 @@ class _Cleared:
     t: float
 
 
+def _pile_cards(payload: dict[str, Any]) -> list[str]:
+    """The cards a move put on the pile (a Skip card goes before a player, a pickup takes the pile)."""
+    match payload.get("type"):
+        case "play":
+            return list(payload["cards"])
+        case "blind":
+            return [payload["card"]]
+        case "push":
+            return ["push"]
+    return []
+
+
 class SquirrelsAdapter(TableAdapter):
     game = "squirrels"
 
@@ -103,6 +115,7 @@ class SquirrelsAdapter(TableAdapter):
         self.laid: dict[int, list[tuple[str, str]]] = {}  # seat -> (place, face) seen during the layout
         self.on_pile: list[str] = []  # the cards lying in the centre now, as the camera sees them
         self.matched: Counter[str] = Counter()  # the rules' pile cards the camera has seen land
+        self.owed: Counter[str] = Counter()  # cards recorded on the pile, not seen land, until the pile is taken
         self.turn = 0  # whose turn it was when the game last changed
         self.last: _Landing | None = None  # the last cards read as a play on the pile
         self.skips_laid: Counter[int] = Counter()  # seat -> Skip cards seen set down before it, not yet taken
@@ -324,12 +337,17 @@ class SquirrelsAdapter(TableAdapter):
                 return
 
     def _absorb_recorded(self, state: SquirrelsState, landing: _Landing) -> None:
-        """Cards already on the rules' pile (typed while the camera was out) are matched, never replayed."""
+        """Cards already recorded (typed while the camera was out or behind, or answered for before the camera
+        named them) are matched, never replayed: cards the camera owes, even once the rules have cleared the pile
+        they went on (four of a value), and cards on the rules' pile it has not seen land (typed before a restart)."""
         recorded = Counter(card for card, _value in state.pile)
         for face in list(landing.faces):
-            if recorded[face] > self.matched[face]:
-                self.matched[face] += 1
-                landing.faces.remove(face)
+            if self.owed[face] > 0:
+                self.owed[face] -= 1
+            elif recorded[face] <= self.matched[face]:
+                continue
+            self.matched[face] += 1
+            landing.faces.remove(face)
 
     def _origins(self, state: SquirrelsState, landing: _Landing, t: float) -> list[tuple[int, ...]] | None:
         """Ruling SQ-13: the sets of the mover's stacks the cards may have come from (their tops drawn from); one
@@ -383,7 +401,7 @@ class SquirrelsAdapter(TableAdapter):
         if landing.asked is None:
             landing.asked = self._moves()
         if landing.target is None:
-            self.last = landing  # the answer's cards are these: the camera has seen them land (``_answered``)
+            self.last = landing  # the answer's cards are these: the camera has seen them land (``_follow_moves``)
         return True
 
     def _end_blind_turn(self, state: SquirrelsState) -> bool:
@@ -441,6 +459,7 @@ class SquirrelsAdapter(TableAdapter):
     def _cleared(self, state: SquirrelsState) -> None:
         """Ruling SQ-15: the pile taken away while the rules still hold it is the player to move picking it up."""
         self.matched.clear()
+        self.owed.clear()  # the cards the camera never named went with the pile
         if state.pile and state.phase is Phase.PLAY:
             p = state.current
             self.table.propose([Pickup(p)], source="camera (the pile was taken)", zone=CENTRE, face="",
@@ -481,7 +500,7 @@ class SquirrelsAdapter(TableAdapter):
         """Offer the end of the turn after a Blind card; drop prompts and matches the game has moved past."""
         state = self._state()
         prompts = self.table.session.prompts
-        self._answered()
+        typed = self._follow_moves()
         if state is not None and not state.pile:
             self.matched.clear()
         if state is None or state.phase is not Phase.REVEAL:
@@ -499,30 +518,33 @@ class SquirrelsAdapter(TableAdapter):
             prompts.ask(END_TURN, question, [Option("End my turn", Done(p))], seat=p)
         elif any(prompt.about == END_TURN for prompt in prompts.open()):
             prompts.withdraw(END_TURN, "the game has moved on")
-        self._withdraw_stale(state)
+        self._withdraw_stale(state, typed)
 
-    def _answered(self) -> None:
-        """The last cards read from the pile recorded since, by a player's answer or the referee: the camera has
-        seen them land (a card of the same face landing later is another card)."""
-        last, game = self.last, self.table.session.game
-        if last is None or last.seq is not None or not game or not game.moves:
-            return
-        move = game.moves[-1].event
-        payload = move.payload
-        cards = payload.get("cards") or ([payload["card"]] if payload.get("card") else [payload.get("type")])
-        if move.kind == "action" and payload.get("type") in ("play", "blind", "push") and \
-                sorted(cards) == sorted(last.faces):
-            self.matched.update(last.faces)
-            last.seq = move.seq
+    def _follow_moves(self) -> bool:
+        """The moves recorded since the adapter last looked: whether the referee typed one. Cards such a move put
+        on the pile that the camera has not reported are owed (``owed``): the camera may still report them (a card
+        across two others is named frames late, or never), and a card it owes is matched, never another play. The
+        last cards read from the pile, recorded since by a player's answer or the referee, are the camera's: a
+        card of the same face landing later is another card."""
+        game = self.table.session.game
+        moves = game.moves[self.moves_seen:] if game else []
+        self.moves_seen += len(moves)
+        for move in (m.event for m in moves):
+            cards = Counter(_pile_cards(move.payload)) if move.kind == "action" else Counter()
+            if not cards or move.source.startswith("camera"):
+                continue  # a move read from the camera's cards (``_play``) matched them itself
+            last, seen = self.last, Counter()
+            if last is not None and last.seq is None and Counter(last.faces) <= cards:
+                seen, last.seq = Counter(last.faces), move.seq
+                self.matched.update(seen)
+            self.owed.update(cards - seen)
+        return any(not m.event.source.startswith(RECORDED_BY_TABLE) for m in moves)
 
-    def _withdraw_stale(self, state: SquirrelsState | None) -> None:
+    def _withdraw_stale(self, state: SquirrelsState | None, typed: bool) -> None:
         """A question about cards the camera saw is withdrawn once none of its answers is allowed any more, or once
         the referee has typed a move meanwhile (it asked about the game before that move, and the referee has
         taken those cards in hand): left open, it would hold up every card after it."""
         game = self.table.session.game
-        moves = game.moves if game else []
-        typed = any(not m.event.source.startswith(RECORDED_BY_TABLE) for m in moves[self.moves_seen:])
-        self.moves_seen = len(moves)
         for prompt in self.table.session.prompts.open():
             if not prompt.about.startswith((f"{CENTRE}:", "seat:", "unreadable:", ORIGIN)) or game is None:
                 continue
