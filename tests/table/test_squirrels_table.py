@@ -76,8 +76,9 @@ class Camera:
         self.send()
 
     def reads(self) -> None:
-        """The frames after which the table reads the pile, even a play that could still grow (SQ-18)."""
-        self.films(LATE_FRAMES)
+        """The frames after which the table reads the pile, even a play that could still grow (SQ-18) on older cards
+        (SQ-20)."""
+        self.films(SETTLE)
 
     def films(self, frames: int, seconds_each: float = FRAME_S) -> None:
         """``frames`` frames in which nothing changes, reported one by one as the watcher does."""
@@ -422,6 +423,32 @@ def test_sq18_a_card_of_a_play_read_late_joins_it_and_nothing_is_recorded_before
     camera.films(SETTLE)
     assert standing(session)[-1] == {"type": "play", "player": CAI, "cards": ["5"]}
     assert session.state.hand_counts == [6, 6, 7]
+
+
+def test_sq20_a_play_on_cards_that_went_from_sight_is_the_players_question(session, laid_out, camera) -> None:
+    """The wrong entry of the camera benchmark (3 players, seed 0, last session): Ben's 5 from a stack and a 5 from
+    his hand laid across Ana's 8s; the camera named one 5 and never the other, and the table recorded a single 5.
+    Fed frame by frame: the 8s the unnamed 5 covers are reported gone while the pile lies, so the table does not
+    read the play as whole: Ben says what he played; his other 5, named later, is the play's, not another."""
+    camera.lands("8", "8")  # Ana's two 8s
+    camera.reads()
+    camera.gone("5", ZONE[BEN])  # Ben lifts his stack's 5...
+    camera.lands("5", frames=5)  # ...and puts it down with a 5 from his hand: the camera names one 5
+    camera.films(CameraSettings().forget_frames)
+    camera.frame += 1
+    camera.send(CardGone("centre", "8", camera.frame, face_down=True), CardGone("centre", "8", camera.frame))
+    assert standing(session) == [{"type": "play", "player": ANA, "cards": ["8", "8"]}], "not read before the 8s go"
+    camera.reads()
+    (asked,) = session.prompts.open()
+    assert asked.seat == BEN
+    assert [o.action.to_json()["cards"] for o in asked.options] == [["5"] * n for n in (1, 2, 3, 4)]
+    session.prompts.answer(asked.id, 1, by="Ben's phone", referee=False)
+    laid_out.drain()
+    assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["5", "5"], "stacks": [1]}
+    camera.lands("5", frames=10)  # his other 5, named at last
+    camera.reads()
+    assert len(standing(session)) == 2 and session.prompts.open() == []
+    assert session.state.current == CAI
 
 
 def test_sq18_a_card_after_the_wait_is_the_next_play(session, laid_out, camera) -> None:

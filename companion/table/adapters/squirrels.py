@@ -50,6 +50,8 @@ from companion.table.prompts import Option
 from companion.vision.settings import CameraSettings
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from companion.table.live import LiveTable
 
 CENTRE = "centre"
@@ -116,6 +118,7 @@ class SquirrelsAdapter(TableAdapter):
         self.on_pile: list[str] = []  # the cards lying in the centre now, as the camera sees them
         self.matched: Counter[str] = Counter()  # the rules' pile cards the camera has seen land
         self.owed: Counter[str] = Counter()  # cards recorded on the pile, not seen land, until the pile is taken
+        self.hidden = 0  # pile cards gone from sight with the pile still lying, since a play was last read (SQ-20)
         self.turn = 0  # whose turn it was when the game last changed
         self.last: _Landing | None = None  # the last cards read as a play on the pile
         self.skips_laid: Counter[int] = Counter()  # seat -> Skip cards seen set down before it, not yet taken
@@ -127,6 +130,18 @@ class SquirrelsAdapter(TableAdapter):
         self.moves_seen = self._moves()  # the moves of the game this adapter has followed
 
     # ------------------------------------------------------------------------------------ inputs
+    def observe_frame(self, observations: Sequence[Any], t: float) -> None:
+        """Ruling SQ-20: cards of the rules' pile reported gone in a frame that does not clear the pile went from
+        sight under cards the camera cannot name (nobody takes a card off the pile): the next play read is not sure
+        to be whole."""
+        state = self._state()
+        cleared = any(isinstance(seen, ZoneCleared) and seen.zone == CENTRE for seen in observations)
+        if state is not None and not cleared:
+            recorded = Counter(card for card, _value in state.pile)  # not a refused card taken back
+            gone = Counter(seen.face for seen in observations if isinstance(seen, CardGone) and seen.zone == CENTRE)
+            self.hidden += sum((gone & recorded).values())
+        super().observe_frame(observations, t)
+
     def observe(self, observation: Any, t: float) -> None:
         match observation:
             case CardSeen(zone=zone, face=face, frame=frame) | CardTurned(zone=zone, face=face, frame=frame) \
@@ -153,6 +168,7 @@ class SquirrelsAdapter(TableAdapter):
                 self.table.withdraw_objection(zone, face)
             case ZoneCleared(zone=zone) if zone == CENTRE:
                 self.on_pile.clear()
+                self.hidden = 0
                 self.queue.append(_Cleared(t))
                 self.table.withdraw_objection(zone)
                 self.table.session.prompts.withdraw(f"unreadable:{zone}", "the card was taken away")
@@ -199,7 +215,14 @@ class SquirrelsAdapter(TableAdapter):
             return True
         if quiet < TOGETHER_FRAMES:
             return False
-        return quiet >= LATE_FRAMES or not self._may_grow(state, landing)
+        if not self._may_grow(state, landing):
+            return True
+        # Ruling SQ-20: a play that may go on older cards is read once the camera would have reported those that
+        # cards it cannot name cover gone (``settle_frames``, as a stack top played); one too high is refused at once.
+        top = state.top_run()
+        value = next((NUMBER[face] for face in landing.faces if face in NUMBER), 0)
+        covering = top is not None and value <= top[0] and self.frame - landing.frame <= self.settle_frames
+        return quiet >= LATE_FRAMES and not covering
 
     def _read_late(self, face: str, frame: int) -> bool:
         """Ruling SQ-18: a card of the last play's value (or a Wild) belongs to that play while the table is still
@@ -420,12 +443,23 @@ class SquirrelsAdapter(TableAdapter):
 
     def _play(self, state: SquirrelsState, landing: _Landing, origins: list[tuple[int, ...]]) -> None:
         p, faces = state.current, tuple(sorted(landing.faces))
-        readings = [reading for stacks in origins for reading in self._readings(state, p, faces, stacks,
-                                                                                 landing.target)]
+        name = state.players[p]
+        question = f"What did {name} do with {', '.join(faces)}?"
+        plays = [faces]
+        if self.hidden and landing.target is None and self._may_grow(state, landing):
+            # Ruling SQ-20: cards on the pile went from the camera's sight, and nobody takes cards off a pile: cards
+            # it cannot name lie on them. The play may hold more of its value than the camera named: the mover says.
+            number = next((face for face in faces if face in NUMBER), None)
+            plays += [tuple(sorted([*faces, *[number] * more])) for more in range(1, FOUR - len(faces) + 1)
+                      if number is not None]
+            question = (f"The camera may not see all the cards {name} put on the pile (it names {', '.join(faces)}): "
+                        f"what did {name} play?")
+        self.hidden = 0
+        readings = [reading for cards in plays for stacks in origins
+                    for reading in self._readings(state, p, cards, stacks, landing.target)]
         game = self.table.session.game
         before = self._moves()
         zone = CENTRE if landing.target is None else f"seat:{landing.target}"
-        question = f"What did {state.players[p]} do with {', '.join(faces)}?"
         self.table.propose(readings, source="camera", zone=zone, face=faces[0], seat=p, question=question)
         if landing.target is None:
             self.last = landing
