@@ -24,7 +24,10 @@ rules know every top), so the printed mat needs no finer zones; drawn sub-zones 
   as the table counted, they are recorded as shown; fewer, and the referee is asked after ``REVEAL_WAIT_S``
   whether that is all (SQ-17). The rules check them against what the table saw go into the hand.
 - A card the camera cannot name is a question for the referee, never a guess; a card already recorded some
-  other way (typed while the camera was out) is matched when the camera sees it, never recorded twice.
+  other way (typed while the camera was out) is matched when the camera sees it, never recorded twice, even once
+  the rules have cleared the pile it went on (SQ-20).
+- Cards of the pile reported gone while the pile lies are covered by cards the camera cannot name: a play that
+  could grow waits until such cards would be reported, and when some were, the mover says what they played (SQ-20).
 """
 
 from __future__ import annotations
