@@ -451,6 +451,30 @@ def test_sq20_a_play_on_cards_that_went_from_sight_is_the_players_question(sessi
     assert session.state.current == CAI
 
 
+def test_sq20_a_stack_top_played_onto_cards_gone_from_sight_and_nothing_named_is_asked_at_once(
+        session, laid_out, camera) -> None:
+    """The typed play of the camera benchmark (3 players, seed 0): Ben's stack 5 and a 5 from his hand laid across
+    Ana's 8s, neither named before the referee's patience ran out. Fed frame by frame: his stack's 5 seen leaving
+    and the 8s gone from sight while the pile lies, Ben is asked at once; a 5 named later is the play's."""
+    camera.lands("8", "8")  # Ana's two 8s
+    camera.reads()
+    camera.gone("5", ZONE[BEN])  # Ben lifts his stack's 5 and puts it down with another: neither is named
+    camera.films(CameraSettings().forget_frames)
+    assert session.prompts.open() == []
+    camera.frame += 1
+    camera.send(CardGone("centre", "8", camera.frame, face_down=True), CardGone("centre", "8", camera.frame))
+    (asked,) = session.prompts.open()
+    assert asked.seat == BEN
+    assert [o.action.to_json() for o in asked.options] == [
+        {"type": "play", "player": BEN, "cards": ["5"] * n, "stacks": [1], "value": None} for n in (1, 2, 3, 4)]
+    session.prompts.answer(asked.id, 1, by="Ben's phone", referee=False)
+    laid_out.drain()
+    assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["5", "5"], "stacks": [1]}
+    camera.lands("5", frames=10)  # one of them, named at last
+    camera.reads()
+    assert len(standing(session)) == 2 and session.prompts.open() == [] and session.state.current == CAI
+
+
 def test_sq18_a_card_after_the_wait_is_the_next_play(session, laid_out, camera) -> None:
     camera.lands("8")
     camera.lands("8", frames=LATE_FRAMES)  # 20 frames after Ana's 8 (read at the 20th): Ben's own 8

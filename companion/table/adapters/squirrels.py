@@ -324,6 +324,8 @@ class SquirrelsAdapter(TableAdapter):
         state = self._state()
         if state is not None and state.phase is Phase.REVEAL:
             self._short_spreads(state, t)
+        if state is not None and state.phase is Phase.PLAY and self.hidden and not self.queue and not self._asking():
+            self._unnamed_play(state)
         while self.queue and not self._asking():  # an answer first: it changes what the next cards mean
             state = self._state()
             if state is None:
@@ -361,6 +363,28 @@ class SquirrelsAdapter(TableAdapter):
                 # Nothing after a refused card counts until the cards are put right; a taken pile still does.
                 self.queue = deque(i for i in self.queue if isinstance(i, _Cleared))
                 return
+
+    def _unnamed_play(self, state: SquirrelsState) -> None:
+        """Ruling SQ-20: the mover's stack top seen leaving, pile cards gone from sight under cards the camera
+        cannot name, and no card named on the pile: the mover says what they played with that top, at once (the
+        camera may name those cards late, or never). The cards the answer records are owed (``_follow_moves``)."""
+        p, ruleset = state.current, self.table.session.game.ruleset  # type: ignore[union-attr]
+        gone = self.gone.get(p, Counter())
+        tops = {st.top: i for i, st in reversed(list(enumerate(state.stacks[p]))) if st.top is not None}
+        face = next((face for face in gone.elements() if face in tops), None)
+        if face is None:
+            return
+        plays = [(face,) * n for n in range(1, FOUR + 1)] if face in NUMBER else [(face,)]
+        readings = [r for cards in plays for r in self._readings(state, p, cards, (tops[face],), None)]
+        legal = [r for r in readings if ruleset.legal(state, r) is None]
+        if not legal:
+            return
+        gone[face] -= 1
+        self.hidden = 0
+        name = state.players[p]
+        question = (f"The camera cannot name the cards {name} put on the pile (the {face} from a stack among them): "
+                    f"what did {name} play?")
+        self.table.ask(f"{CENTRE}:{face}", question, [Option(ruleset.describe(state, r), r) for r in legal], seat=p)
 
     def _absorb_recorded(self, state: SquirrelsState, landing: _Landing) -> None:
         """Cards already recorded (typed while the camera was out or behind, or answered for before the camera
