@@ -429,7 +429,9 @@ def _known_size(
             scored.append((score, Quad(quad, score, False)))
     out = list(good)
     for _, quad in sorted(scored, key=lambda t: t[0], reverse=True):
-        if not any(overlaps(quad.corners, q.corners) for q in out):
+        # an outline inside a card taken already is part of that card, however far apart their centres (a
+        # malformed outline of three of its corners)
+        if not any(overlaps(quad.corners, q.corners) or _within(quad, q) for q in out):
             out.append(quad)
     return out
 
@@ -678,6 +680,22 @@ def settle(quad: np.ndarray, mask: np.ndarray, hom: np.ndarray, card_mm: tuple[f
     """
     inv = np.linalg.inv(hom)
     return _frame_quad(fit_poses(mask, inv, _card_rect(quad, hom, card_mm)[None])[0], inv)
+
+
+MOVES = np.array([(dx, dy, 0) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy] + [(0, 0, -1), (0, 0, 1)], float)
+
+
+def card_moves(
+    quad: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float], step_mm: float, step_deg: float
+) -> list[np.ndarray]:
+    """The card-sized rectangle around a frame quad moved one step each way across the table, and turned a step
+    either way, as frame quads: the neighbours a search for a card's outline looks at next."""
+    rect = _card_rect(quad, hom, card_mm)
+    centre = rect.mean(axis=0)
+    local = np.repeat((rect - centre)[None], len(MOVES), axis=0)
+    moved = _turn(local, MOVES[:, 2] * step_deg) + centre + MOVES[:, None, :2] * step_mm
+    inv = np.linalg.inv(hom)
+    return [_frame_quad(m, inv) for m in moved]
 
 
 def _card_rect(quad: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:

@@ -13,6 +13,7 @@ from companion.vision.catalog import POKER_MM, Catalog, Match, warp_card
 from companion.vision.detect import (
     DetectSettings,
     Quad,
+    card_moves,
     find_cards,
     grow,
     overlaps,
@@ -45,6 +46,9 @@ MAX_SNAPS = 8  # of those not named, the most moved onto the edges around them (
 SAME_OUTLINE = 4.0  # px: edge candidates whose corners are all this close are one outline, looked at once
 MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
 SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at most (``Recognizer._edges_may_add``)
+FACE_STEPS = ((4.0, 2.0), (2.0, 1.0), (1.0, 0.5))  # mm, degrees: ``Recognizer._placed_by_face``'s steps, longest first
+FACE_MOVES = 2  # moves at most per step
+MAX_FACE_SEARCHES = 2  # outlines a frame searches so (bounds the time a messy frame takes)
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,7 @@ class Recognizer:
         self._last_hom: np.ndarray | None = None
         self._registration: Registration | None = None
         self._searched: EdgeSearch | None = None
+        self._face_searches = 0  # ``_placed_by_face`` searches in the frame being read
 
     def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = (), *, light: bool = True) -> FrameResult:
         """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
@@ -155,6 +160,7 @@ class Recognizer:
         mask = white_mask(as_on_white_paper(frame, markers), self.detect)
         quads = find_cards(frame, self.detect, check, (hom, self.card_mm) if hom is not None else None, mask, known)
         t2 = time.perf_counter()
+        self._face_searches = 0
         cards = [c for c in (self._read(frame, quad, mask, hom, zones) for quad in quads) if c is not None]
         edges = edge_map(frame)
         cells = grey_cells(frame)
@@ -195,9 +201,43 @@ class Recognizer:
             again = self.catalog.match(warp_card(frame, settled), retry=quad.true_size)
             if again.face != UNKNOWN:
                 m, corners = again, settled
+        if m.face == UNKNOWN and hom is not None and self._face_searches < MAX_FACE_SEARCHES:
+            self._face_searches += 1
+            m, corners = self._placed_by_face(frame, corners, m, hom)
         if m.distance > self.catalog.settings.not_a_card:
             return None  # like nothing in the deck: a white box, a sheet of paper, not a card
         return self._found(m, corners, hom, zones, quad.border)
+
+    def _placed_by_face(
+        self, frame: np.ndarray, corners: np.ndarray, m: Match, hom: np.ndarray
+    ) -> tuple[Match, np.ndarray]:
+        """An outline on the mat that the catalogue cannot name, moved (at the card's true size) to where a face
+        fits it closest: the top card of a pile, whose white border runs on into the cards under it, is often
+        found a few millimetres along them. A pattern search over position and angle on the table, scored by the
+        closest face's fit. Named as a card the border lines is (the catalogue's own verdict) if the face fits
+        closely (``_close``), and only when every view that fits some face closely agrees which face is the
+        closest (a lucky view of a neighbour must not count). Else the outline's own verdict."""
+        best = (m, corners)
+        tries = [best]
+        for step_mm, step_deg in FACE_STEPS:
+            for _ in range(FACE_MOVES):
+                around = [
+                    (self.catalog.match(warp_card(frame, q), retry=False), q)
+                    for q in card_moves(best[1], hom, self.card_mm, step_mm, step_deg)
+                ]
+                tries += around
+                nearest = min(around, key=lambda t: t[0].distance)
+                if nearest[0].distance >= best[0].distance:
+                    break
+                best = nearest
+        lo = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
+        best = (best[0], refine_edges(lo, best[1]))  # onto the card's own edges, to a fraction of a pixel
+        named = self.catalog.match(warp_card(frame, best[1]))
+        if named.face != UNKNOWN and self._close(named) and {t[0].best for t in tries if self._close(t[0])} <= {
+            named.face
+        }:
+            return named, best[1]
+        return m, corners
 
     def _found(
         self, m: Match, corners: np.ndarray, hom: np.ndarray | None, zones: dict[str, np.ndarray], border: float
