@@ -166,6 +166,16 @@ def _paper_and_ink(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.median(pixels[lum >= lightest], axis=0), np.median(pixels[lum <= darkest], axis=0)
 
 
+def markers_paper_and_ink(frame: np.ndarray, markers: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
+    """``paper_and_ink`` of the mat's markers, the paper's colour read below the camera's clip where it clipped
+    (``unclipped_white``): what the lamp did to white paper, for the mask's colour constancy."""
+    pixels = _pixels_in(frame, markers)
+    if len(pixels) < 50:
+        return None
+    white, black = _paper_and_ink(pixels)
+    return unclipped_white(pixels, white, black), black
+
+
 def unclipped_white(pixels: np.ndarray, white: np.ndarray, black: np.ndarray) -> np.ndarray:
     """White paper's colour where the camera clipped a channel of it (a warm lamp clips red on white card, even
     green: the white it leaves, (232, 255, 255), hides most of the cast), from the mid-tones of the same paper
@@ -236,11 +246,10 @@ def as_on_white_paper(frame: np.ndarray, markers: Sequence[np.ndarray]) -> np.nd
     Only the mask sees this frame: the catalogue judges each card against its own white, and the light is
     reported as the camera saw it.
     """
-    pixels = _pixels_in(frame, markers)
-    if len(pixels) < 50:
+    found = markers_paper_and_ink(frame, markers)
+    if found is None:
         return frame
-    white, black = _paper_and_ink(pixels)
-    white = unclipped_white(pixels, white, black)
+    white, black = found
     span = np.maximum(white - black, 8.0)
     gains = np.minimum(float(white.max()) / span, MAX_GAIN)
     out = frame
