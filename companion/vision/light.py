@@ -32,7 +32,7 @@ SMOOTHING_PER_NOISE = 0.28 / 0.03
 NOISE_STEP = 5  # px between the pixels sensor noise is sampled at (its level varies slowly)
 MIN_SMOOTHING = 0.6  # px: less is not worth a pass over the frame
 MAX_SMOOTHING = 2.0  # px: more would merge neighbouring cards' borders
-CLIPPED = 250.0  # a channel of white paper this bright may have been clipped by the camera
+CLIPPED = 254.5  # a channel of white paper this bright was clipped by the camera (its median: most of it was)
 MID_TONES = (0.3, 0.8)  # of white over black: a marker's edge pixels that tell the paper's colour when it clipped
 MIN_MID_TONES = 30
 

@@ -201,7 +201,8 @@ class Recognizer:
             again = self.catalog.match(warp_card(frame, settled), retry=quad.true_size)
             if again.face != UNKNOWN:
                 m, corners = again, settled
-        if m.face == UNKNOWN and hom is not None and self._face_searches < MAX_FACE_SEARCHES:
+        if (m.face == UNKNOWN and hom is not None and m.distance <= self.catalog.settings.not_a_card
+                and self._face_searches < MAX_FACE_SEARCHES):  # like a card: not a hand, not paper
             self._face_searches += 1
             m, corners = self._placed_by_face(frame, corners, m, hom)
         if m.distance > self.catalog.settings.not_a_card:
