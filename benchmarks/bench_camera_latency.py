@@ -50,6 +50,7 @@ from companion.sim.camera_bots import CAMERA_BOTS
 from companion.sim.corgi_world import CorgiWorld
 from companion.sim.scene_camera import WorldCamera
 from companion.sim.table import simulated_catalog
+from companion.sim.table_bots import CameraRun
 from companion.table.log import EventLog
 from companion.table.observations import CardSeen, ZoneCleared
 from companion.table.session import TableSession
@@ -195,8 +196,8 @@ def bench(games: int, folder: Path) -> None:
     for seed in range(games):
         log = EventLog(folder / f"game-{seed}.sqlite3")
         with Stopwatch().on() as watch:
-            play(config, TableSession(log, seed=seed), PLAYERS, random.Random(seed), threading.Event(),
-                 options=OPTIONS, pace=0.3, mischief=0.2)
+            play(CameraRun(config, TableSession(log, seed=seed), PLAYERS, random.Random(seed), threading.Event(),
+                           options=OPTIONS, pace=0.3), mischief=0.2)
         log.close()
         times += card_times(watch)
         recognised += [s for s in watch.read if s.what]

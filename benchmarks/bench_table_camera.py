@@ -29,6 +29,7 @@ from simulated_table import bench_demo, config_file
 
 from companion.config import load_config
 from companion.sim.camera_bots import CAMERA_BOTS
+from companion.sim.table_bots import CameraRun
 from companion.table.log import EventLog
 from companion.table.session import TableSession
 
@@ -77,9 +78,9 @@ def play_seed(folder: Path, name: str, bench: BenchGame, seed: int) -> Played:
     config = load_config(config_file(folder, "[web]\nenabled = false\n"))
     log = EventLog(folder / "game.sqlite3")
     try:
-        game = CAMERA_BOTS[name].play(config, TableSession(log, seed=seed), PLAYERS[: bench.players],
-                                      random.Random(seed), threading.Event(), variant=bench.variant,
-                                      options=bench.options, pace=0.3, **bench.knobs)
+        run = CameraRun(config, TableSession(log, seed=seed), PLAYERS[: bench.players], random.Random(seed),
+                        threading.Event(), bench.variant, bench.options, pace=0.3)
+        game = CAMERA_BOTS[name].play(run, **bench.knobs)
     finally:
         log.close()
     played = Played(seed, game.camera_plays, game.typed, game.wrong, game.prompts, game.caught, game.misbehaved,

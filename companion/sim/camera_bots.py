@@ -16,12 +16,13 @@ from companion.sim.corgi_demo import play_corgi_by_camera
 from companion.sim.crazy_corgi_demo import play_crazy_corgi_by_camera
 from companion.sim.pigzup_demo import SimulatedGame, play_simulated
 from companion.sim.squirrels_demo import play_squirrels_by_camera
-from companion.sim.table_bots import CameraGame
+from companion.sim.table_bots import CameraGame, CameraRun
 
 
 @dataclass(frozen=True)
 class CameraBots:
-    """``play(config, session, players, rng, stop, variant=, options=, pace=)`` plays one game to its end;
+    """``play(run, **knobs)`` plays the game a ``CameraRun`` describes to its end (``knobs``: the game's own bots'
+    settings);
     ``seats``: the most players its simulated table seats (``None``: as many as the game allows); ``players``: how
     many sit down when the demo is not told (``None``: four, or as many as it seats)."""
 
@@ -52,11 +53,9 @@ def _squirrels(game: CameraGame) -> str:
             f"included; the referee typed {game.typed}; the table asked {game.prompts} questions)")
 
 
-def _play_clash(*args: Any, variant: str = "standard", **kwargs: Any) -> CameraGame:
+def _play_clash(run: CameraRun) -> CameraGame:
     """Clash of Corgis through the camera: Capture the Illusionist's duel has its own table and bots."""
-    if variant == "capture":
-        return play_capture_by_camera(*args, **kwargs)
-    return play_clash_by_camera(*args, variant=variant, **kwargs)
+    return play_capture_by_camera(run) if run.variant == "capture" else play_clash_by_camera(run)
 
 
 CAMERA_BOTS: dict[str, CameraBots] = {

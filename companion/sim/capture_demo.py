@@ -14,7 +14,6 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from companion.config import Config
 from companion.games.actions import Action
 from companion.games.base import GameSetup
 from companion.games.clash_of_corgis.actions import Activate, Guess, Rest, RevealCard, Save
@@ -23,7 +22,7 @@ from companion.games.clash_of_corgis.rules import ClashOfCorgis
 from companion.sim.capture_world import DECK, MAT, SEAT_ZONES, VARIANT, CaptureWorld
 from companion.sim.clash_bots import ClashBot
 from companion.sim.table import simulated_table
-from companion.sim.table_bots import CameraGame, TableBots
+from companion.sim.table_bots import CameraGame, CameraRun, TableBots, questions_asked
 from companion.sim.worlds import plan_world
 from companion.table.adapters.clash_of_corgis.capture import table_column
 from companion.table.session import TableSession
@@ -161,27 +160,19 @@ class CaptureBots(TableBots[Any]):
             self._tidy(truth, stop)
 
 
-def play_capture_by_camera(
-    config: Config,
-    session: TableSession,
-    players: tuple[str, ...],
-    rng: random.Random,
-    stop: threading.Event,
-    *,
-    options: dict[str, Any] | None = None,
-    pace: float = 1.0,
-) -> CameraGame:
+def play_capture_by_camera(run: CameraRun) -> CameraGame:
     """Bots play one game of Capture the Illusionist on the simulated table, every card read by the camera."""
-    plan = plan_world(config, session, DECK, players[:2], rng)
+    session, rng = run.session, run.rng
+    plan = plan_world(run.config, session, DECK, run.players[:2], rng)
     world = CaptureWorld(seed=plan.seed)
-    config = replace(config, camera=replace(config.camera, mat=MAT))  # the camera finds the mat the world lies on
+    config = replace(run.config, camera=replace(run.config.camera, mat=MAT))  # the camera finds the world's mat
     with simulated_table(config, session, world, DECK, rng.getrandbits(16)):
-        chosen = {"first_player": rng.randrange(2), **(options or {})}  # the world and the table agree who starts
+        chosen = {"first_player": rng.randrange(2), **run.options}  # the world and the table agree who starts
         setup = GameSetup(DECK, plan.players, VARIANT, chosen, seats=SEAT_ZONES)
         game_id = plan.begin(config, session, setup)
-        bots = CaptureBots(session, world, world_seed=plan.seed, rng=rng, pace=pace,
+        bots = CaptureBots(session, world, world_seed=plan.seed, rng=rng, pace=run.pace,
                            forget_frames=config.camera.forget_frames)
-        bots.lay_out(stop)
-        bots.play(stop)
-        asked = sum(1 for line in session.log.prompts(game_id) if line["kind"] == "asked")
+        bots.lay_out(run.stop)
+        bots.play(run.stop)
+        asked = questions_asked(session, game_id)
         return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s)

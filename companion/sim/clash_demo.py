@@ -13,7 +13,6 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from companion.config import Config
 from companion.games.actions import Action, Reshuffle
 from companion.games.base import GameSetup, RuleViolation
 from companion.games.clash_of_corgis import ClashOfCorgis
@@ -36,7 +35,7 @@ from companion.sim.clash_real_table import hidden_answer, public, seen
 from companion.sim.clash_world import DECK, MAT, ClashWorld
 from companion.sim.corgi_world import seats_for
 from companion.sim.table import simulated_table
-from companion.sim.table_bots import CameraGame, TableBots, questions_asked
+from companion.sim.table_bots import CameraGame, CameraRun, TableBots, questions_asked
 from companion.table.session import TableSession
 from companion.vision.mat import CENTRE, DISCARD, loot_zone
 
@@ -248,31 +247,22 @@ class ClashCameraBots(TableBots[Any]):
         self.table_world.arrange(layout)
 
 
-def play_clash_by_camera(
-    config: Config,
-    session: TableSession,
-    players: tuple[str, ...],
-    rng: random.Random,
-    stop: threading.Event,
-    *,
-    variant: str = "standard",
-    options: dict[str, Any] | None = None,
-    pace: float = 1.0,
-) -> CameraGame:
+def play_clash_by_camera(run: CameraRun) -> CameraGame:
     """Bots play one game of Clash of Corgis (``original`` — the default — or ``treasure-island``) on the simulated
     table, every face-up card read by the camera. The bots' hands are their secret, so a game left in play is not
     resumed: a new one starts."""
-    variant = "original" if variant == "standard" else variant
+    variant = "original" if run.variant == "standard" else run.variant
     if variant not in VARIANTS:
         raise SystemExit(f"the simulated table plays Clash of Corgis' {' and '.join(VARIANTS)} by camera, "
                          f"not {variant}: try --entry direct")
-    seed = rng.getrandbits(32)
+    session, players = run.session, run.players
+    seed = run.rng.getrandbits(32)
     world = ClashWorld(len(players), seed=seed, foes=variant == "treasure-island")
-    config = replace(config, camera=replace(config.camera, mat=MAT))  # the camera finds the mat the world lies on
-    with simulated_table(config, session, world, DECK, rng.getrandbits(16)):
-        setup = GameSetup(DECK, players, variant, options or {}, seats=seats_for(len(players)))
+    config = replace(run.config, camera=replace(run.config.camera, mat=MAT))  # the camera finds the world's mat
+    with simulated_table(config, session, world, DECK, run.rng.getrandbits(16)):
+        setup = GameSetup(DECK, players, variant, run.options, seats=seats_for(len(players)))
         game_id = session.start_game(setup, "demo")
-        bots = ClashCameraBots(session, world, world_seed=seed, rng=rng, pace=pace)
-        bots.play(stop)
+        bots = ClashCameraBots(session, world, world_seed=seed, rng=run.rng, pace=run.pace)
+        bots.play(run.stop)
         asked = questions_asked(session, game_id)
         return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s)

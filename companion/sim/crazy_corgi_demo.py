@@ -9,9 +9,7 @@ import random
 import threading
 import time
 from collections import Counter
-from typing import Any
 
-from companion.config import Config
 from companion.games.actions import Action
 from companion.games.base import GameSetup
 from companion.games.crazy_corgi import CrazyCorgi
@@ -20,7 +18,7 @@ from companion.games.crazy_corgi.state import CrazyState
 from companion.sim.corgi_world import seats_for
 from companion.sim.crazy_corgi_bots import CrazyCorgiBot
 from companion.sim.crazy_corgi_world import DECK, MAT, CrazyWorld
-from companion.sim.table_bots import CameraGame, TableBots, play_in_world
+from companion.sim.table_bots import CameraGame, CameraRun, TableBots, play_in_world
 from companion.sim.worlds import plan_world
 from companion.table.session import TableSession
 
@@ -97,21 +95,11 @@ class CrazyCorgiBots(TableBots[CrazyState]):
             self.table_world.reveal(card)
 
 
-def play_crazy_corgi_by_camera(
-    config: Config,
-    session: TableSession,
-    players: tuple[str, ...],
-    rng: random.Random,
-    stop: threading.Event,
-    *,
-    variant: str = "standard",
-    options: dict[str, Any] | None = None,
-    pace: float = 1.0,
-) -> CameraGame:
+def play_crazy_corgi_by_camera(run: CameraRun) -> CameraGame:
     """Bots play one game of Crazy Corgi on the simulated table, every card read by the camera. A game still in
     play in the log, whose world is known, is resumed with its cards as they were."""
-    plan = plan_world(config, session, DECK, players, rng)
+    plan = plan_world(run.config, run.session, DECK, run.players, run.rng)
     world = CrazyWorld(len(plan.players), seed=plan.seed)
-    setup = GameSetup(DECK, plan.players, variant, options or {}, seats=seats_for(len(plan.players)))
-    return play_in_world(config, session, world, plan, setup, mat=MAT, rng=rng, stop=stop,
-                         team=lambda _config: CrazyCorgiBots(session, world, world_seed=plan.seed, rng=rng, pace=pace))
+    setup = GameSetup(DECK, plan.players, run.variant, run.options, seats=seats_for(len(plan.players)))
+    return play_in_world(run, world, plan, setup, mat=MAT, team=lambda _config: CrazyCorgiBots(
+        run.session, world, world_seed=plan.seed, rng=run.rng, pace=run.pace))

@@ -20,6 +20,7 @@ from companion.games.registry import get_game
 from companion.runtime import run_real_table
 from companion.sim.bots import RandomBot, next_bot_move
 from companion.sim.camera_bots import CAMERA_BOTS
+from companion.sim.table_bots import CameraRun
 from companion.table.log import EventLog
 from companion.table.session import TableSession
 from companion.vision.catalog import CatalogError
@@ -132,9 +133,8 @@ def play(args: argparse.Namespace, config: Config, session: TableSession, rng: r
     options = game_options(args)
     camera_bots = CAMERA_BOTS.get(args.game) if args.entry == "camera" else None
     if camera_bots is not None:
-        extra = {"options": options} if options else {}  # only the games that take options are given any
-        print(camera_bots.summary(camera_bots.play(config, session, players, rng, stop, variant=args.variant,
-                                                   pace=pace, **extra)))
+        run = CameraRun(config, session, players, rng, stop, args.variant, options, pace)
+        print(camera_bots.summary(camera_bots.play(run)))
         return
     game = session.game
     if session.status() == "playing" and game and game.ruleset.name == args.game and game.setup.full_information:

@@ -4,15 +4,13 @@ GPIO and judge."""
 
 from __future__ import annotations
 
-import random
-import threading
 from dataclasses import dataclass
 
-from companion.config import Config
 from companion.games.base import GameSetup
 from companion.sim.pigzup_bots import PigzBots, Skill
 from companion.sim.pigzup_world import DECK, PigzWorld
 from companion.sim.table import simulated_table
+from companion.sim.table_bots import CameraRun
 from companion.sim.worlds import plan_world
 from companion.table.session import TableSession
 
@@ -23,29 +21,21 @@ class SimulatedGame:
     camera_misses: int  # flips the referee had to enter because the camera did not report them
 
 
-def play_simulated(
-    config: Config,
-    session: TableSession,
-    players: tuple[str, ...],
-    rng: random.Random,
-    stop: threading.Event,
-    *,
-    variant: str = "standard",
-    pace: float = 1.0,
-    skills: list[Skill] | None = None,
-) -> SimulatedGame:
-    """Bots play one game of PigzUp! on the simulated table, start to finish. A PigzUp! game still in play in the
-    log, whose world is known, is resumed: its stacks and face-up piles rebuilt from the moves recorded."""
-    plan = plan_world(config, session, "pigzup", players, rng)
+def play_simulated(run: CameraRun, *, skills: list[Skill] | None = None) -> SimulatedGame:
+    """Bots play one game of PigzUp! on the simulated table, start to finish (``skills``: each bot's, else drawn).
+    A PigzUp! game still in play in the log, whose world is known, is resumed: its stacks and face-up piles rebuilt
+    from the moves recorded."""
+    config, session = run.config, run.session
+    plan = plan_world(config, session, "pigzup", run.players, run.rng)
     world = PigzWorld(len(plan.players), seed=plan.seed)
-    with simulated_table(config, session, world, DECK, rng.getrandbits(16)) as table:
+    with simulated_table(config, session, world, DECK, run.rng.getrandbits(16)) as table:
         table.live.devices.pads.tare()  # the emulated pads start empty, also after a restart
-        setup = GameSetup("pigzup", plan.players, variant, {"first_player": 0})
+        setup = GameSetup("pigzup", plan.players, run.variant, {"first_player": 0, **run.options})
         game_id = plan.begin(config, session, setup)
         settled = replay_world(world, session) if plan.resumed else 0
-        bots = PigzBots(session, world, table.pico, table.factory, config.buttons.seat_buttons, rng=rng, pace=pace,
-                        skills=skills, settled=settled)
-        bots.play(stop)
+        bots = PigzBots(session, world, table.pico, table.factory, config.buttons.seat_buttons, rng=run.rng,
+                        pace=run.pace, skills=skills, settled=settled)
+        bots.play(run.stop)
         return SimulatedGame(game_id, bots.misses)
 
 

@@ -22,7 +22,7 @@ from companion.games.squirrels.actions import Blind, Deal, Layout, Pickup, Play,
 from companion.games.squirrels.state import Phase, SquirrelsState
 from companion.sim.squirrels_bots import SquirrelsBot
 from companion.sim.squirrels_world import DECK, SquirrelsWorld
-from companion.sim.table_bots import CameraGame, TableBots, play_in_world
+from companion.sim.table_bots import CameraGame, CameraRun, TableBots, play_in_world
 from companion.sim.worlds import plan_world
 from companion.table.adapters.squirrels import LATE_FRAMES, TOGETHER_FRAMES, stacks_label
 from companion.table.session import TableSession
@@ -253,30 +253,21 @@ class SquirrelsBots(TableBots[SquirrelsState]):
             self.table_world.land([card])
 
 
-def play_squirrels_by_camera(
-    config: Config,
-    session: TableSession,
-    players: tuple[str, ...],
-    rng: random.Random,
-    stop: threading.Event,
-    *,
-    variant: str = "standard",
-    options: dict[str, Any] | None = None,
-    pace: float = 1.0,
-) -> CameraGame:
+def play_squirrels_by_camera(run: CameraRun) -> CameraGame:
     """Bots play one game of Squirrels on the simulated table, every card read by the camera. A game still in
     play in the log, whose world is known, is resumed with its cards as they were."""
-    plan = plan_world(config, session, DECK, players, rng)
+    config = run.config
+    plan = plan_world(config, run.session, DECK, run.players, run.rng)
     world = SquirrelsWorld(len(plan.players), seed=plan.seed)
-    setup = GameSetup(DECK, plan.players, variant, options or {}, seats=world.seat_zones)
+    setup = GameSetup(DECK, plan.players, run.variant, run.options, seats=world.seat_zones)
     if world.drawn:  # no mat: the zones drawn once on the camera's picture, as `companion calibrate zones` saves them
         zones_file = config.resolve(f"var/sim-zones/squirrels-{len(plan.players)}.toml")
         zones_file.parent.mkdir(parents=True, exist_ok=True)
         save_zones(zones_file, world.drawn_zones(), world.base.frame)
-        config = replace(config, camera=replace(config.camera, zones_file=str(zones_file), zones={}))
+        run = replace(run, config=replace(config, camera=replace(config.camera, zones_file=str(zones_file), zones={})))
 
     def team(config: Config) -> SquirrelsBots:
-        return SquirrelsBots(session, world, world_seed=plan.seed, rng=rng, pace=pace,
+        return SquirrelsBots(run.session, world, world_seed=plan.seed, rng=run.rng, pace=run.pace,
                              forget_frames=config.camera.forget_frames, steady_frames=config.camera.steady_frames)
 
-    return play_in_world(config, session, world, plan, setup, mat=world.mat, rng=rng, stop=stop, team=team)
+    return play_in_world(run, world, plan, setup, mat=world.mat, team=team)

@@ -31,6 +31,22 @@ S = TypeVar("S", bound=GameState)
 
 
 @dataclass(frozen=True)
+class CameraRun:
+    """One game for a game's camera bots to play on the simulated table: the table's config and the referee's
+    session, who sits down, the dice, when to stop, the game's variant and options, and the bots' pace (1: a
+    person's; smaller is faster)."""
+
+    config: Config
+    session: TableSession
+    players: tuple[str, ...]
+    rng: random.Random
+    stop: threading.Event
+    variant: str = "standard"
+    options: dict[str, Any] = field(default_factory=dict)
+    pace: float = 1.0
+
+
+@dataclass(frozen=True)
 class CameraGame:
     """What one game refereed from the camera came to: the figures the demo prints and the benchmarks add up."""
 
@@ -234,16 +250,17 @@ class Team(Protocol):
     def play(self, stop: threading.Event) -> None: ...
 
 
-def play_in_world(config: Config, session: TableSession, world: World, plan: WorldPlan, setup: GameSetup, *,
-                  mat: str, rng: random.Random, stop: threading.Event, team: Callable[[Config], Team]) -> CameraGame:
+def play_in_world(run: CameraRun, world: World, plan: WorldPlan, setup: GameSetup, *, mat: str,
+                  team: Callable[[Config], Team]) -> CameraGame:
     """One game on the simulated table filming ``world`` on the ``mat`` (the camera finds the mat the world lies
     on), played by the bots ``team`` makes: started, or resumed with its cards laid out as they lay."""
-    config = replace(config, camera=replace(config.camera, mat=mat))
-    with simulated_table(config, session, world, setup.game, rng.getrandbits(16)):
+    config = replace(run.config, camera=replace(run.config.camera, mat=mat))
+    session = run.session
+    with simulated_table(config, session, world, setup.game, run.rng.getrandbits(16)):
         game_id = plan.begin(config, session, setup)
         bots = team(config)
         if plan.resumed:
             bots.lay_out()
-        bots.play(stop)
+        bots.play(run.stop)
         return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, questions_asked(session, game_id),
                           bots.landed_to_shown_s, bots.handed_to_shown_s)

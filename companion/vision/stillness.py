@@ -46,6 +46,7 @@ class StillnessGate:
         self.recheck_frames = recheck_frames
         self._last: np.ndarray | None = None
         self._previous: np.ndarray | None = None  # the cells of the frame looked at last
+        self._looked_at: np.ndarray | None = None  # that frame: recognising it next needs its cells again
         self._waited = False  # the frame looked at last was moving: the next change is recognised whatever
         self._skipped = 0
 
@@ -58,7 +59,7 @@ class StillnessGate:
         or a hand that never rests must not stop the camera), and never right after a recognition, which takes
         longer than a frame: the frame before is then too old to say whether anything is moving."""
         cells = grey_cells(frame)
-        previous, self._previous = self._previous, cells
+        previous, self._previous, self._looked_at = self._previous, cells, frame
         waited, self._waited = self._waited, False
         if self._last is not None and self._skipped < self.recheck_frames and not self._differ(cells, self._last):
             self._skipped += 1
@@ -69,8 +70,10 @@ class StillnessGate:
         return Change.CHANGED
 
     def recognised(self, frame: np.ndarray) -> None:
-        """``frame`` was recognised: the next frames are compared with it."""
-        self._last, self._skipped = grey_cells(frame), 0
+        """``frame`` was recognised: the next frames are compared with it (the cells ``look`` took of it, when it
+        was the frame looked at last)."""
+        cells = self._previous if frame is self._looked_at and self._previous is not None else grey_cells(frame)
+        self._last, self._skipped = cells, 0
         self._previous = self._last
 
     def forget(self) -> None:

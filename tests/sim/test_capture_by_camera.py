@@ -10,6 +10,7 @@ import threading
 import pytest
 
 from companion.sim.capture_demo import play_capture_by_camera
+from companion.sim.table_bots import CameraRun
 from companion.table.replay import fold
 
 MOVES = 8  # the first turns of a game (``companion demo --game clash-of-corgis --variant capture`` plays one out)
@@ -22,7 +23,7 @@ def test_the_first_turns_of_a_capture_game_are_refereed_from_the_camera(
     config, log, session = camera_config, camera_log, camera_session
     enough = threading.Event()
     session.subscribe(lambda _snap: enough.set() if session.game and len(session.game.moves) >= MOVES else None)
-    game = play_capture_by_camera(config, session, ("Ana", "Ben"), random.Random(5), enough, pace=0.1)
+    game = play_capture_by_camera(CameraRun(config, session, ("Ana", "Ben"), random.Random(5), enough, pace=0.1))
 
     events = log.events(game.game_id)
     assert len(events) > MOVES

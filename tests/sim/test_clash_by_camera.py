@@ -10,6 +10,7 @@ import threading
 import pytest
 
 from companion.sim.clash_demo import play_clash_by_camera
+from companion.sim.table_bots import CameraRun
 from companion.table.replay import fold
 
 MOVES = 16  # the first turns of a game: a whole one films for many minutes (``companion demo --game clash-of-corgis``)
@@ -24,8 +25,8 @@ def test_the_first_turns_of_a_clash_game_are_refereed_from_the_camera(
     config, log, session = camera_config, camera_log, camera_session
     enough = threading.Event()
     session.subscribe(lambda _snap: enough.set() if session.game and len(session.game.moves) >= MOVES else None)
-    game = play_clash_by_camera(config, session, ("Ana", "Ben", "Cai"), random.Random(4), enough, variant=variant,
-                                pace=0.1)
+    game = play_clash_by_camera(CameraRun(config, session, ("Ana", "Ben", "Cai"), random.Random(4), enough,
+                                          variant=variant, pace=0.1))
 
     events = log.events(game.game_id)
     assert len(events) > MOVES

@@ -10,6 +10,7 @@ import threading
 import pytest
 
 from companion.sim.corgi_demo import play_corgi_by_camera
+from companion.sim.table_bots import CameraRun
 from companion.table.replay import fold
 
 
@@ -19,8 +20,8 @@ def test_a_camera_refereed_game_reaches_a_winner_with_every_card_read(
         camera_config, camera_log, camera_session) -> None:
     config, log, session = camera_config, camera_log, camera_session
     # Scores carried on from paper (13 each) make it a one- or two-round game.
-    game = play_corgi_by_camera(config, session, ("Ana", "Ben", "Cai"), random.Random(3), threading.Event(),
-                                options={"starting_scores": [13, 13, 13]}, pace=0.15, mischief=0.4)
+    game = play_corgi_by_camera(CameraRun(config, session, ("Ana", "Ben", "Cai"), random.Random(3), threading.Event(),
+                                          options={"starting_scores": [13, 13, 13]}, pace=0.15), mischief=0.4)
 
     assert session.status() == "finished"
     assert session.game.ruleset.outcome(session.state).winners

@@ -14,6 +14,7 @@ import pytest
 
 from companion.cli import main
 from companion.sim.crazy_corgi_demo import play_crazy_corgi_by_camera
+from companion.sim.table_bots import CameraRun
 from companion.table.commands import export_lines
 from companion.table.replay import fold
 
@@ -26,8 +27,8 @@ SHORT = {"starting_points": [4, 4]}  # carried on from paper, a set to go: a who
 def test_a_short_crazy_corgi_game_is_refereed_from_the_camera_to_a_winner_and_replays(
         camera_config, camera_log, camera_session, tmp_path: Path, capsys) -> None:
     config, log, session = camera_config, camera_log, camera_session
-    game = play_crazy_corgi_by_camera(config, session, ("Ana", "Ben"), random.Random(3), threading.Event(),
-                                      options=SHORT, pace=0.1)
+    game = play_crazy_corgi_by_camera(CameraRun(config, session, ("Ana", "Ben"), random.Random(3),
+                                                 threading.Event(), options=SHORT, pace=0.1))
 
     outcome = session.snapshot()["outcome"]
     assert session.status() == "finished" and outcome["winners"]

@@ -13,6 +13,7 @@ import pytest
 from companion.config import load_config
 from companion.sim.pigzup_bots import Skill
 from companion.sim.pigzup_demo import play_simulated
+from companion.sim.table_bots import CameraRun
 from companion.table.log import EventLog
 from companion.table.pigzup_judge import read_trace, replay_trace
 from companion.table.replay import fold
@@ -35,8 +36,8 @@ def test_a_seeded_game_reaches_a_winner_and_replays_from_its_log(tmp_path):
     config = load_config(config_file)
     log = EventLog(tmp_path / "t.sqlite3")
     session = TableSession(log, seed=11)
-    played = play_simulated(config, session, ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"), random.Random(2),
-                            threading.Event(), pace=0.2, skills=[FAST] * 6)
+    played = play_simulated(CameraRun(config, session, ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"), random.Random(2),
+                                      threading.Event(), pace=0.2), skills=[FAST] * 6)
 
     assert session.status() == "finished"
     state = session.state

@@ -13,6 +13,7 @@ import threading
 import pytest
 
 from companion.sim.squirrels_demo import play_squirrels_by_camera
+from companion.sim.table_bots import CameraRun
 from companion.table.replay import fold
 from companion.table.session import TableSession
 from companion.vision.zones import read_zones
@@ -24,8 +25,8 @@ MOVES = 12  # the starter, the deal, two layouts and the first plays: a whole ga
 def play_until(config, session: TableSession, moves: int, seed: int, players: tuple[str, ...] = ("Ana", "Ben")):
     enough = threading.Event()
     session.subscribe(lambda _snap: enough.set() if session.game and len(session.game.moves) >= moves else None)
-    return play_squirrels_by_camera(config, session, players, random.Random(seed), enough,
-                                    options={"rounds": 1}, pace=0.1)
+    return play_squirrels_by_camera(CameraRun(config, session, players, random.Random(seed), enough,
+                                              options={"rounds": 1}, pace=0.1))
 
 
 @pytest.mark.slow
@@ -62,8 +63,8 @@ def test_a_whole_short_game_is_refereed_from_the_camera_to_the_lowest_total(
     remaining cards spread for the camera and scored; the next round started by the highest total; the lowest
     total wins."""
     session = camera_session
-    game = play_squirrels_by_camera(camera_config, session, ("Ana", "Ben"), random.Random(8), threading.Event(),
-                                    options={"rounds": 2, "hand": 2}, pace=0.1)
+    game = play_squirrels_by_camera(CameraRun(camera_config, session, ("Ana", "Ben"), random.Random(8),
+                                              threading.Event(), options={"rounds": 2, "hand": 2}, pace=0.1))
 
     assert session.status() == "finished" and game.wrong == 0
     state = session.state

@@ -11,10 +11,11 @@ import numpy as np
 from companion.sim.scene import Card, Hand, Look, Scene, mat_to_table, render_scene
 from companion.sim.scene_camera import SimCamera
 from companion.table.observations import CameraObservation, CardSeen, QuietFrame
+from companion.vision import stillness
 from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.settings import CameraSettings
 from companion.vision.sources import FrameSource
-from companion.vision.stillness import RECHECK_FRAMES, Change, StillnessGate
+from companion.vision.stillness import RECHECK_FRAMES, Change, StillnessGate, grey_cells
 from companion.vision.watcher import CardWatcher
 from tests.waiting import PATIENCE, wait_until
 
@@ -66,6 +67,21 @@ def test_a_still_table_is_recognised_again_now_and_then_and_after_forgetting() -
     gate.forget()
     assert gate.look(picture) is Change.CHANGED
     assert StillnessGate().look(picture) is Change.CHANGED  # nothing recognised yet
+
+
+def test_recognising_the_frame_just_looked_at_takes_its_cells_once(monkeypatch) -> None:
+    """The watcher looks at a frame, then recognises it: the grey cells of that frame are taken once, not twice,
+    and the frames after it are still compared with it."""
+    taken: list[np.ndarray] = []
+    monkeypatch.setattr(stillness, "grey_cells", lambda f: taken.append(f) or grey_cells(f))
+    gate = StillnessGate()
+    picture = frame(TWO_CARDS, 1)
+    assert gate.look(picture) is Change.CHANGED
+    gate.recognised(picture)
+    assert len(taken) == 1
+    gate.recognised(frame(ONE_CARD, 1))  # a frame never looked at: its own cells
+    assert len(taken) == 2
+    assert looks(gate, ONE_CARD) == [Change.STILL]
 
 
 def test_the_watcher_reuses_still_frames_and_still_reports_a_card_that_lands(catalogs) -> None:
