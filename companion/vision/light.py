@@ -181,9 +181,10 @@ def unclipped_white(pixels: np.ndarray, white: np.ndarray, black: np.ndarray) ->
     green: the white it leaves, (232, 255, 255), hides most of the cast), from the mid-tones of the same paper
     and ink (``pixels``: a marker's edges, mixtures of its black ink and its white paper, none clipped): above
     the ink's level their colour is the paper's, only dimmer. Scaled so that its brightest channel is
-    ``white``'s. ``white`` itself when no channel is clipped, or too few mid-tones are in view."""
-    if white.max() < CLIPPED:
-        return white
+    ``white``'s. ``white`` itself when no channel is clipped or every one is (no sign of a cast: the edges'
+    own colour fringes would make one up), or too few mid-tones are in view."""
+    if white.max() < CLIPPED or white.min() >= CLIPPED:
+        return white  # nothing clipped, or all of it: no cast to read (a neutral lamp over-exposed)
     above = pixels - black
     top = above.max(axis=1)
     span = float((white - black).max())
