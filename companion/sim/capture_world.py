@@ -1,7 +1,11 @@
 """The simulated Capture the Illusionist table as the camera sees it, on Capture's mat (A2): two players at the
 mat's ends, each with a grid of places — front and back rows of face-down cards, and the exposed hand row — where
 a card lies face down (hidden), face up (revealed) or face up turned sideways (rested). The faces of the hidden
-cards are the world's secret: only the bots know them."""
+cards are the world's secret: only the bots know them.
+
+A card put down, flipped or turned lies over the neighbours it reaches (it is drawn last): two rested cards of the
+exposed row, whose places are 80 mm apart (``companion/vision/mat.py``), overlap, and the one turned last cannot
+have been slid under the other."""
 
 from __future__ import annotations
 
@@ -53,29 +57,35 @@ class CaptureWorld(CardWorld):
     def put(self, seat: int, slot: str, face: str, *, up: bool = False, rested: bool = False) -> None:
         """A card put down in a place (a hand's small error in where and at what angle)."""
         with self.lock:
+            self.places.pop((seat, slot), None)
             self.places[seat, slot] = Lying(face, up, rested, self.rng.uniform(-5.0, 5.0), self.rng.uniform(-3, 3),
                                             self.rng.uniform(-3, 3))
 
     def turn_up(self, seat: int, slot: str) -> None:
         """A hidden card flipped face up where it lies (revealed)."""
         with self.lock:
-            self.places[seat, slot].up = True
+            self._on_top(seat, slot).up = True
 
     def turn_down(self, seat: int, slot: str) -> None:
         """A face-up card turned face down where it lies (hidden), without being picked up."""
         with self.lock:
-            card = self.places[seat, slot]
+            card = self._on_top(seat, slot)
             card.up = card.rested = False
 
     def rest(self, seat: int, slot: str, rested: bool = True) -> None:
         """A face-up card turned sideways (rested), or back upright (revealed)."""
         with self.lock:
-            self.places[seat, slot].rested = rested
+            self._on_top(seat, slot).rested = rested
 
     def take(self, seat: int, slot: str) -> str:
         """The card picked up from a place (into the hand, to shuffle, or out of play)."""
         with self.lock:
             return self.places.pop((seat, slot)).face
+
+    def _on_top(self, seat: int, slot: str) -> Lying:
+        """The card in a place, handled: it now lies over its neighbours."""
+        card = self.places[seat, slot] = self.places.pop((seat, slot))
+        return card
 
     def faces(self, seat: int) -> dict[str, Lying]:
         with self.lock:

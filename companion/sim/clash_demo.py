@@ -174,6 +174,11 @@ class ClashCameraBots(TableBots[Any]):
             self._type(move, "the camera or the table did not record it", count)
         return None
 
+    def _left_out(self, payload: dict[str, Any]) -> bool:
+        """Only the shuffles and deals the table records on its own. A random pick (the Archer's) is a chance event
+        too, but the table records it from the card the camera sees."""
+        return isinstance(RULES.decode(payload), Deal | Reshuffle)
+
     def _table_state(self) -> Any:
         """The game as the table has recorded it, read whole (not between a move and the shuffle it calls for)."""
         return self.session.current()[2]

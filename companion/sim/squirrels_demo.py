@@ -74,11 +74,11 @@ class SquirrelsBots(TableBots[SquirrelsState]):
         self.skip_taken: dict[int, int] = {}  # seat -> the world's frame its last Skip card was taken away at
 
     # ------------------------------------------------------------------------------------ following the game
-    def _moves(self) -> list[dict[str, Any]]:
-        """The session's moves the full-information game replays: not the live deal, the stack tops seen (the
-        world dealt them) nor the cards shown at a round's end (the bots hold them); the drawn starter, yes."""
-        game = self.session.game
-        return [m.event.payload for m in game.moves if m.event.payload.get("type") not in HIDDEN] if game else []
+    def _left_out(self, payload: dict[str, Any]) -> bool:
+        """The full-information game replays neither the live deal, the stack tops seen (the world dealt them) nor
+        the cards shown at a round's end (the bots hold them); the drawn starter, yes. The referee's entry
+        (``_type``) counts the moves it keeps by these, as the bots follow them."""
+        return payload.get("type") in HIDDEN
 
     def _deal(self, state: SquirrelsState) -> SquirrelsState:
         """The world's shuffle, once the session has drawn who starts; each round's remaining cards kept for the

@@ -181,15 +181,18 @@ class SquirrelsWorld(CardWorld):
 
     def _lies(self, pose: tuple[float, float, float]) -> int:
         """How a card at ``pose`` would lie on the older cards: 0 clear of them all, 1 squarely on one or more
-        (each it touches), 2 across one."""
+        (each it touches), 2 across one, or beside one closer than the gap the camera needs between two cards
+        (``gap``, as between the cards of one play: their outlines run together, and the camera once read a 5
+        lying 5 mm from an older 5 on a bare table as no card at all, seed 0 of the three-player bench)."""
         x, y, turn = pose
-        card = ((x, y), CARD_MM, turn)
+        width, height = CARD_MM
+        near = ((x, y), (width + 2 * self.gap, height + 2 * self.gap), turn)  # the card and the gap around it
         lies = 0
         for placed in self.pile:
             apart = abs(placed.angle - turn) % 180.0
             if math.hypot(placed.x - x, placed.y - y) < 6.0 and min(apart, 180.0 - apart) < 8.0:
                 lies = 1
-            elif cv2.rotatedRectangleIntersection(card, ((placed.x, placed.y), CARD_MM, placed.angle))[0] != \
+            elif cv2.rotatedRectangleIntersection(near, ((placed.x, placed.y), CARD_MM, placed.angle))[0] != \
                     cv2.INTERSECT_NONE:
                 return 2
         return lies

@@ -150,9 +150,13 @@ class TableBots(Generic[S]):
             self.chances += 1
 
     def _table_moves(self) -> list[Any]:
-        """The session's recorded moves of this game, without its (hidden) shuffles and deals."""
+        """The session's recorded moves of this game that the bots follow (``_left_out`` says which they don't)."""
         game = self.session.game
-        return [m for m in game.moves if not self.rules.decode(m.event.payload).chance] if game else []
+        return [m for m in game.moves if not self._left_out(m.event.payload)] if game else []
+
+    def _left_out(self, payload: dict[str, Any]) -> bool:
+        """Whether a recorded move is one the bots don't follow: by default the (hidden) shuffles and deals."""
+        return self.rules.decode(payload).chance
 
     def _moves(self) -> list[dict[str, Any]]:
         return [m.event.payload for m in self._table_moves()]

@@ -811,11 +811,11 @@ def _snap(rects: np.ndarray, pts: np.ndarray, near: float = 1.5) -> np.ndarray:
     for k, side in zip(*np.nonzero((on.sum(axis=2) >= 2) & (spread > 0.25 * length)), strict=True):
         vx, vy, x0, y0 = cv2.fitLine(pts[on[k, side]].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         origin[k, side], direction[k, side] = (x0, y0), (vx, vy)
-    corners, ok = _intersections(origin, direction)
+    corners, ok = side_intersections(origin, direction)
     return np.where(ok[:, None, None], corners, a)
 
 
-def _intersections(origin: np.ndarray, direction: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def side_intersections(origin: np.ndarray, direction: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Where each of K quads' sides (K x 4 lines: a point and a direction) meets the side before it, and whether
     all four of a quad's pairs do (not parallel), as ``_line_intersection`` finds each."""
     p1, d1 = np.roll(origin, 1, axis=1), np.roll(direction, 1, axis=1)

@@ -13,6 +13,7 @@ verdicts are dropped, never reported as an unknown card.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable
 
@@ -20,7 +21,14 @@ import cv2
 import numpy as np
 
 from companion.vision.catalog import CELL, FEATURE, GRID
-from companion.vision.detect import DetectSettings, _line_intersection, card_shaped, fit_quad, grow, portrait_order
+from companion.vision.detect import (
+    DetectSettings,
+    card_shaped,
+    fit_quad,
+    grow,
+    portrait_order,
+    side_intersections,
+)
 
 SCALE = 0.5  # edges are found at half size: a card's outline is long and straight, its art's details don't matter
 CLOSE = 2  # px at half size: gaps this wide in an outline (a soft shadow corner, JPEG blocks) are closed
@@ -101,6 +109,8 @@ SQUARE = np.radians(6.0)  # ... and square to the other two within this
 LINE_ASPECT = 0.12  # how far the gaps between the two pairs may be from the deck's aspect
 MIN_LINED = 0.55  # share of the outline's length its four segments must cover
 SAME_QUAD = 6.0  # px: rectangles whose corners are all this close are one
+BESIDE = 8.0  # px: how far from a side the lines are that say whether it is an edge's own line (``lies_on``)
+WITHIN = 0.9  # share of an outline's area inside another's beyond which it is a piece of that card (``lies_on``)
 
 
 def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> list[np.ndarray]:
@@ -144,17 +154,12 @@ def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> 
     shaped = np.abs(width[None, :] / np.maximum(width[:, None], 1e-6) / settings.aspect - 1) <= LINE_ASPECT
     a, b = np.nonzero(square & shaped)  # a: the short sides' pair, b: the long sides'
     order = np.argsort(-(length[ii[a]] + length[jj[a]] + length[ii[b]] + length[jj[b]]))[:MAX_FRAMES]
-    ranked = []
-    for sides in np.stack([ii[a], ii[b], jj[a], jj[b]], axis=1)[order]:
-        corners = [_line_intersection(p[sides[k - 1]], q[sides[k - 1]], p[sides[k]], q[sides[k]]) for k in range(4)]
-        if any(c is None for c in corners):
-            continue
-        quad = np.array(corners)
-        lined = _lined(quad, p[sides], q[sides])
-        if lined >= MIN_LINED:
-            ranked.append((lined, quad))
+    sides = np.stack([ii[a], ii[b], jj[a], jj[b]], axis=1)[order]  # each frame's four segments, in turn
+    corners, met = side_intersections(p[sides], q[sides] - p[sides])
+    lined = _lined(corners, p[sides], q[sides])
+    keep = np.nonzero(met & (lined >= MIN_LINED))[0]
     out: list[np.ndarray] = []
-    for _, rough in sorted(ranked, key=lambda t: -t[0]):
+    for rough in corners[keep[np.argsort(-lined[keep], kind="stable")]]:
         half = (rough / SCALE).astype(np.float32)
         quad = portrait_order(half if cv2.contourArea(half, oriented=True) > 0 else half[::-1].copy())
         if not (card_shaped(quad, frame_area, settings) and _parallel(quad)):
@@ -166,14 +171,14 @@ def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> 
     return out
 
 
-def _lined(quad: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> float:
-    """The share of a quad's outline that its segments (segment k on side k, from corner k to k + 1) cover,
-    counting only what of each lies between its side's corners."""
-    side = np.roll(quad, -1, axis=0) - quad
-    lengths = np.hypot(*side.T)
-    unit = side / np.maximum(lengths, 1e-9)[:, None]
-    along = np.clip([np.einsum("kj,kj->k", e - quad, unit) for e in (starts, ends)], 0.0, lengths)
-    return float(np.abs(along[0] - along[1]).sum() / lengths.sum())
+def _lined(quads: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """The share of each quad's outline (F x 4 x 2) that its segments (F x 4 starts and ends: segment k on side k,
+    from corner k to k + 1) cover, counting only what of each lies between its side's corners."""
+    side = np.roll(quads, -1, axis=1) - quads
+    lengths = np.hypot(side[..., 0], side[..., 1])
+    unit = side / np.maximum(lengths, 1e-9)[..., None]
+    along = np.clip([np.einsum("fkj,fkj->fk", e - quads, unit) for e in (starts, ends)], 0.0, lengths)
+    return np.abs(along[0] - along[1]).sum(axis=1) / lengths.sum(axis=1)
 
 
 def _outer_boundaries(binary: np.ndarray, lo: float, hi: float) -> list[np.ndarray]:
@@ -200,33 +205,55 @@ def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def _parallel(quad: np.ndarray) -> bool:
-    """Whether each side is within ``MAX_SKEW`` of the length of the side opposite it."""
-    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
-    return bool(np.all(np.abs(sides[:2] / np.maximum(sides[2:], 1e-6) - 1) <= MAX_SKEW))
+def _parallel(quads: np.ndarray) -> np.ndarray:
+    """Whether each side is within ``MAX_SKEW`` of the length of the side opposite it, for one quad (4 x 2) or
+    each of a stack (... x 4 x 2)."""
+    step = np.roll(quads, -1, axis=-2) - quads
+    sides = np.hypot(step[..., 0], step[..., 1])
+    return np.all(np.abs(sides[..., :2] / np.maximum(sides[..., 2:], 1e-6) - 1) <= MAX_SKEW, axis=-1)
 
 
 def lies_on(top: np.ndarray, below: np.ndarray, edges: np.ndarray) -> bool:
     """Whether the card outlined by ``top`` lies on the one outlined by ``below`` (frame px quads).
 
     Where two cards overlap, the upper one's outline is in view across the lower one, and the lower one's
-    outline is hidden under the upper: whichever's sides inside the other run along edges more is on top.
+    outline is hidden under the upper: whichever's sides inside the other run along edges more is on top. An
+    outline (nearly) all within the other is no card lying on it but a piece of it (its art's frame, an outline
+    that stopped short): two cards of one deck cannot lie so.
     """
+    if _share_within(top, below) > WITHIN:
+        return False
     mine, theirs = _support_inside(top, below, edges), _support_inside(below, top, edges)
     return mine is not None and (theirs is None or mine > theirs)
 
 
+def _share_within(quad: np.ndarray, other: np.ndarray) -> float:
+    """The share of ``quad``'s area that lies inside ``other`` (frame px quads, either may be malformed)."""
+    a, b = (cv2.convexHull(q.astype(np.float32)) for q in (quad, other))
+    area = cv2.contourArea(a)
+    return cv2.intersectConvexConvex(a, b)[0] / area if area > 0 else 1.0
+
+
 def _support_inside(quad: np.ndarray, other: np.ndarray, edges: np.ndarray) -> float | None:
-    """The share of ``quad``'s sides, where they cross the inside of ``other``, that lie on an edge (None: too
-    little of them is inside it to say)."""
+    """How much more of ``quad``'s sides, where they cross the inside of ``other``, lie on an edge than lines
+    beside them do (``BESIDE`` px away: a court card's art is edges everywhere, a card's outline only along it);
+    None: too little of them is inside it to say."""
     along = np.linspace(0.05, 0.95, 24)
-    pts = (quad[:, None, :] + along[None, :, None] * (np.roll(quad, -1, axis=0) - quad)[:, None, :]).reshape(-1, 2)
+    side = np.roll(quad, -1, axis=0) - quad
+    normal = np.stack([-side[:, 1], side[:, 0]], axis=1) / np.maximum(np.hypot(*side.T), 1e-9)[:, None]
+    pts = (quad[:, None, :] + along[None, :, None] * side[:, None, :]).reshape(-1, 2)
     inside = (_inset_depth(other, pts) > 6).all(axis=1)
     if inside.sum() < 6:
         return None
     h, w = edges.shape
-    xy = np.clip(np.rint(pts[inside] * SCALE).astype(int), 0, (w - 1, h - 1))
-    return float((edges[xy[:, 1], xy[:, 0]] > 0).mean())
+    shift = np.repeat(normal, len(along), axis=0)[inside] * BESIDE
+
+    def on_edges(p: np.ndarray) -> float:
+        xy = np.clip(np.rint(p * SCALE).astype(int), 0, (w - 1, h - 1))
+        return float((edges[xy[:, 1], xy[:, 0]] > 0).mean())
+
+    on = pts[inside]
+    return on_edges(on) - (on_edges(on + shift) + on_edges(on - shift)) / 2
 
 
 def _inset_depth(quad: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -260,6 +287,7 @@ SNAP_OUTER = 0.2  # of a side's strongest edge: an edge outside it this strong m
 SNAP_OVER_TABLE = 4.0  # ... if it also stands this far above the plain table (the side's weakest quarter)
 SNAP_CHOICES = 3  # edges kept per side: the card's own, a court card's frame or a row of pips, a table's line
 SNAP_ASPECT = 0.12  # how far a snapped outline's long/short sides may be from the deck's aspect
+SNAP_ALONG = np.linspace(0.1, 0.9, 24)  # where along a side its edges are sampled, from one corner to the next
 
 
 def snap_to_edges(
@@ -290,14 +318,12 @@ def snap_to_edges(
     d = np.roll(q, -1, axis=0) - q
     n = np.stack([d[:, 1], -d[:, 0]], axis=1) / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
     n *= np.sign(cv2.contourArea(q.astype(np.float32), oriented=True)) or 1.0  # outward
-    ts = np.linspace(0.1, 0.9, 24)
     offs = np.arange(-span, span + 0.01, 0.5)
-    i = np.arange(len(offs))
-    path = np.rint((1 - ts)[:, None, None] * i[None, :, None] + ts[:, None, None] * i[None, None, :]).astype(int)
+    path = _snap_paths(len(offs))
     choices = []  # per side: (strength, line start, line end) of its strongest edges, its outermost one first
     for k in range(4):
-        across = _steps_across(grads, q[k] + ts[:, None, None] * d[k] + offs[None, :, None] * n[k], n[k])
-        score = across[np.arange(len(ts))[:, None, None], path].mean(axis=0)  # (start offset, end offset)
+        across = _steps_across(grads, q[k] + SNAP_ALONG[:, None, None] * d[k] + offs[None, :, None] * n[k], n[k])
+        score = across.ravel().take(path).mean(axis=0)  # (start offset, end offset)
         straight = np.diagonal(score)
         floor = max(SNAP_OUTER * straight.max(), SNAP_OVER_TABLE * np.percentile(straight, 25), 1e-3)
         # a card's own edge is the outermost of its straight edges, if not the strongest
@@ -313,19 +339,32 @@ def snap_to_edges(
             side.append((float(score[s, e]), q[k] + offs[s] * n[k], q[k] + d[k] + offs[e] * n[k]))
             score[max(0, s - 6) : s + 7, max(0, e - 6) : e + 7] = 0.0
         choices.append(side)
-    ranked = []
-    for picks in itertools.product(*(range(len(c)) for c in choices)):
-        combo = [choices[k][p] for k, p in enumerate(picks)]
-        corners = [_line_intersection(*combo[k - 1][1:], *combo[k][1:]) for k in range(4)]
-        if any(c is None for c in corners):
-            continue
-        out = (np.array(corners) + origin).astype(np.float32)
-        sides = np.hypot(*(np.roll(out, -1, axis=0) - out).T)
-        a, b = sides[0] + sides[2], sides[1] + sides[3]
-        if abs(max(a, b) / max(min(a, b), 1e-6) / aspect - 1) <= SNAP_ASPECT and _parallel(out):
-            ranked.append((not any(picks), sum(c[0] for c in combo), out))  # the outermost edges first
-    ranked.sort(key=lambda t: (-t[0], -t[1]))
-    return [portrait_order(quad) for _, _, quad in ranked[:count]]
+    # every combination of one edge per side at once (up to 4^4): corners, the deck's aspect, near-parallel sides
+    picks = np.array(list(itertools.product(*(range(len(c)) for c in choices))))
+    lines = [np.array([np.concatenate(c[1:]) for c in side]) for side in choices]  # per side: (start, end) rows
+    ends = np.stack([lines[k][picks[:, k]] for k in range(4)], axis=1)  # (combos, side, start + end)
+    corners, met = side_intersections(ends[..., :2], ends[..., 2:] - ends[..., :2])
+    out = (corners + origin).astype(np.float32)
+    sides = np.hypot(*np.moveaxis(np.roll(out, -1, axis=1) - out, -1, 0))
+    a, b = sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]
+    shaped = np.abs(np.maximum(a, b) / np.maximum(np.minimum(a, b), 1e-6) / aspect - 1) <= SNAP_ASPECT
+    good = np.nonzero(met & shaped & _parallel(out))[0]
+    strength = sum(np.array([c[0] for c in side])[picks[good, k]] for k, side in enumerate(choices))
+    inner = picks[good].any(axis=1)  # the outermost edges first, then the strongest
+    ranked = good[np.lexsort((-strength, inner))]
+    return [portrait_order(out[i]) for i in ranked[:count]]
+
+
+@functools.lru_cache(maxsize=64)
+def _snap_paths(offsets: int) -> np.ndarray:
+    """Indices into a side's steps (``SNAP_ALONG`` x ``offsets``, flattened) along every straight line from one
+    offset at the side's start to another at its end: (along, start offset, end offset)."""
+    i = np.arange(offsets)
+    t = SNAP_ALONG[:, None, None]
+    path = np.rint((1 - t) * i[None, :, None] + t * i[None, None, :]).astype(int)
+    path += np.arange(len(SNAP_ALONG))[:, None, None] * offsets
+    path.flags.writeable = False  # shared by every call
+    return path
 
 
 def _steps_across(grads: tuple[np.ndarray, np.ndarray], pts: np.ndarray, normal: np.ndarray) -> np.ndarray:

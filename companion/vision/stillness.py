@@ -14,7 +14,8 @@ import numpy as np
 
 CELL_PX = 16  # the frame is compared in cells of this size: averaging over a cell removes the sensor noise
 CHANGE_LEVEL = 8.0  # a cell whose mean grey moved by more than this (0-255) has changed: a card, a hand, a shadow
-RECHECK_FRAMES = 15  # recognise at least this often anyway, so a slow drift of the light is never missed
+RECHECK_FRAMES = 15  # recognise at least this often anyway, afresh: a slow drift of the light is never missed, nor
+# a card the last reading hides (``CardWatcher._read``)
 
 
 def grey_cells(frame: np.ndarray, cell: int = CELL_PX) -> np.ndarray:
@@ -33,7 +34,8 @@ class Change(Enum):
     """What a frame shows against the last recognised one and the frame before it."""
 
     STILL = "still"  # what the last recognised frame showed: its reading stands
-    CHANGED = "changed"  # something else, or a recheck is due: recognise it
+    CHANGED = "changed"  # something else: recognise it
+    RECHECK = "recheck"  # the same, but a recheck is due: recognise it afresh
     MOVING = "moving"  # something else, and it differs from the frame before it too: it is still changing
 
 
@@ -54,16 +56,19 @@ class StillnessGate:
         return other is None or cells.shape != other.shape or bool(changed_cells(cells, other, self.change_level).any())
 
     def look(self, frame: np.ndarray) -> Change:
-        """How ``frame`` differs from the last recognised frame (a recheck due counts as a change). ``MOVING`` only
-        when the frame before it was still too: a change is waited on for one frame at most (a flickering light
-        or a hand that never rests must not stop the camera), and never right after a recognition, which takes
-        longer than a frame: the frame before is then too old to say whether anything is moving."""
+        """How ``frame`` differs from the last recognised frame (``RECHECK``: not at all, but a recheck is due).
+        ``MOVING`` only when the frame before it was still too: a change is waited on for one frame at most (a
+        flickering light or a hand that never rests must not stop the camera), and never right after a
+        recognition, which takes longer than a frame: the frame before is then too old to say whether anything
+        is moving."""
         cells = grey_cells(frame)
         previous, self._previous, self._looked_at = self._previous, cells, frame
         waited, self._waited = self._waited, False
-        if self._last is not None and self._skipped < self.recheck_frames and not self._differ(cells, self._last):
-            self._skipped += 1
-            return Change.STILL
+        if self._last is not None and not self._differ(cells, self._last):
+            if self._skipped < self.recheck_frames:
+                self._skipped += 1
+                return Change.STILL
+            return Change.RECHECK
         if not waited and previous is not self._last and self._differ(cells, previous):
             self._waited = True
             return Change.MOVING
@@ -73,8 +78,8 @@ class StillnessGate:
         """``frame`` was recognised: the next frames are compared with it (the cells ``look`` took of it, when it
         was the frame looked at last)."""
         cells = self._previous if frame is self._looked_at and self._previous is not None else grey_cells(frame)
-        self._last, self._skipped = cells, 0
-        self._previous = self._last
+        self._last = self._previous = cells
+        self._skipped = 0
 
     def forget(self) -> None:
         """The next frame is recognised whatever it shows (a new deck, a new tracker)."""

@@ -21,13 +21,18 @@ before a turn counts, so a card lying near the diagonal does not flicker.
 A reported card turned face down where it lies (Capture's hidden) keeps its track, for the back lies in its
 place: once its face has not shown for ``forget`` frames while a back is seen there, it is ``CardGone`` with
 ``face_down``, and its track waits, unreported, for a face to show again (a new ``CardSeen``). A hand over the
-card for that long reads the same, as it reads as a card gone when the card is not found at all.
+card for that long reads the same, as it reads as a card gone when the card is not found at all. A card another
+card found in the same frame overlaps is never turned down: on a crowded pile, a card put across older ones leaves
+too little of each to name (the recogniser reads them faceless, as it reads a back), and they wait under it.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
 
 from companion.table.observations import (
     CameraObservation,
@@ -45,6 +50,7 @@ from companion.vision.pipeline import CardFound
 FACE_EVIDENCE = 0.05  # the least confidence that says "some face is there, I cannot tell which"
 COVER_SHARE = 0.6  # a track whose centre lies within this share of a card's diagonal of a seen card is under it
 TURN_MARGIN = 10.0  # degrees past the 45° mark a reported card must lie before it counts as turned
+OVERLAP_SHARE = 0.1  # a card overlapped by another over this share of its area is partly covered, never a back
 
 
 @dataclass
@@ -64,6 +70,16 @@ class _Track:
     orientation: Orientation = Orientation.UPRIGHT  # as reported
     turning: int = 0  # visible frames in a row lying the other way than reported
     faceless: int = 0  # frames since a reported card's face last showed
+
+
+def _overlapped(card: CardFound, cards: list[CardFound]) -> bool:
+    """Whether another of the frame's ``cards`` overlaps ``card`` by more than ``OVERLAP_SHARE`` of its area."""
+    quad = card.corners.astype(np.float32)
+    least = OVERLAP_SHARE * cv2.contourArea(quad)
+    return any(
+        other is not card and cv2.intersectConvexConvex(quad, other.corners.astype(np.float32))[0] > least
+        for other in cards
+    )
 
 
 def _pose(card: CardFound) -> tuple[float, float, float, float]:
@@ -100,7 +116,7 @@ class Tracker:
             track.x, track.y, track.angle, track.size, track.zone, track.unseen = x, y, angle, size, card.zone, 0
             out.extend(self._evidence(track, card))
             out.extend(self._turned(track, card))
-            out.extend(self._turned_down(track, card))
+            out.extend(self._turned_down(track, card, cards))
         seen = [t for t in self.tracks if id(t) in matched]
         for track in self.tracks:
             if id(track) not in matched and not self._covered(track, seen):
@@ -151,12 +167,14 @@ class Tracker:
         track.orientation = orientation_of(card.turn)
         return [CardTurned(track.zone, track.reported, track.orientation, self.frame)]
 
-    def _turned_down(self, track: _Track, card: CardFound) -> list[CameraObservation]:
+    def _turned_down(self, track: _Track, card: CardFound, cards: list[CardFound]) -> list[CameraObservation]:
         """A reported card whose face has not shown for ``forget`` frames, a back lying in its place: turned face
-        down. The track stays, as if never reported, so that the face showing again is a new ``CardSeen``."""
+        down. The track stays, as if never reported, so that the face showing again is a new ``CardSeen``. A card
+        another of the frame's ``cards`` overlaps is no back: what shows of it is too little to name (a card put
+        across it on a pile), and it waits with its face unseen, as a card wholly covered does."""
         if track.reported is None:
             return []
-        if card.confidence >= FACE_EVIDENCE:  # its face, or some face, shows
+        if card.confidence >= FACE_EVIDENCE or _overlapped(card, cards):  # a face shows, or a card lies on it
             track.faceless = 0
             return []
         track.faceless += 1

@@ -137,7 +137,10 @@ class CardWatcher:
     def _read(self, recognizer: Recognizer, frame: np.ndarray) -> tuple[Change, list[CardFound]]:
         """How ``frame`` changed, and the cards in it: the last reading again when the table is still, else a
         recognition. A frame in which the table is still changing is passed over (no cards): its reading would be
-        stale before it was done, and the next frame shows more (the card down, the hand gone)."""
+        stale before it was done, and the next frame shows more (the card down, the hand gone). A recognition
+        confirms the last reading's cards where they lay, which is cheaper than searching for them; a recheck of a
+        still table searches afresh: a card put across older cards of its face leaves their borders lining their
+        outlines and their faces reading as theirs, and only a fresh search finds it."""
         change = self.stillness.look(frame)
         if change is Change.STILL:
             self.still_frames += 1
@@ -147,7 +150,8 @@ class CardWatcher:
             return change, []
         started = self.clock()
         due = self.light is None or self._unlit + 1 >= LIGHT_EVERY
-        result = recognizer.process(frame, [card.corners for card in self._reading], light=due)  # the cards seen last
+        known = [] if change is Change.RECHECK else [card.corners for card in self._reading]  # the cards seen last
+        result = recognizer.process(frame, known, light=due)
         self._reading, self.mat_registered = result.cards, result.registered
         self.light, self._unlit = (result.light, 0) if result.light is not None else (self.light, self._unlit + 1)
         self.stillness.recognised(frame)

@@ -9,7 +9,7 @@ import pytest
 
 from companion.games.base import GameSetup
 from companion.games.squirrels import Squirrels
-from companion.games.squirrels.actions import Blind, Pickup, Play
+from companion.games.squirrels.actions import Blind, Layout, Pickup, Play
 from companion.sim.bots import RandomBot, next_bot_move
 from companion.sim.squirrels_bots import SquirrelsBot, bots_for
 from companion.sim.squirrels_demo import SquirrelsBots
@@ -89,4 +89,27 @@ def test_a_skip_card_set_where_a_spent_one_lay_waits_until_the_camera_has_seen_t
     finally:
         stop.set()
         filming.join()
+        bots.close()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_referee_typing_a_move_the_camera_missed_keeps_the_moves_before_it(camera_session, players) -> None:
+    """The referee's entry undoes only what the table recorded after the moves the bots followed: the stack tops
+    laid out (the world dealt them, the bots do not replay them) do not shift that count onto the last good move."""
+    camera_session.start_game(GameSetup("squirrels", ("Ana", "Ben", "Cai")[:players]), source="test")
+    bots = SquirrelsBots(camera_session, SquirrelsWorld(players, seed=1), world_seed=1, rng=random.Random(1))
+    try:
+        truth = bots._follow()
+        for seat, stacks in enumerate(truth.stacks):
+            camera_session.submit(Layout(seat, tuple(st.top or "" for st in stacks)), source="camera")
+        truth = bots._follow()
+        first = bots.players[truth.current].choose(RULES, truth)
+        camera_session.submit(first, source="camera")
+        truth = bots._follow()
+        missed = bots.players[truth.current].choose(RULES, truth)
+        bots._type(missed, "the camera did not report it")
+
+        assert (bots.typed, bots.wrong) == (1, 0)
+        assert [m.event.payload for m in bots._table_moves()][-2:] == [first.to_json(), missed.to_json()]
+    finally:
         bots.close()

@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.sim.render import CARD_MM
 from companion.sim.scene import camera_homography, mat_outline, render_scene, table_extent
 from companion.sim.squirrels_world import SAME_PLACE_MM, SAME_TURN, TURNED_REACH_MM, SquirrelsWorld
 from companion.sim.table import simulated_catalog
@@ -96,7 +97,7 @@ def test_a_card_is_never_put_where_the_camera_would_take_it_for_an_older_card_of
         for old, new in itertools.product(nines[:2], nines[2:]):
             apart = abs(old.angle - new.angle) % 180.0
             reach = TURNED_REACH_MM if min(apart, 180.0 - apart) >= SAME_TURN else SAME_PLACE_MM
-            assert math.hypot(old.x - new.x, old.y - new.y) >= reach, (seed, old, new)
+            assert math.hypot(old.x - new.x, old.y - new.y) >= reach - 3.0, (seed, old, new)  # a hand's jitter
 
 
 @pytest.mark.parametrize("plays", [(["4", "4"], ["4", "4"]), (["3", "3", "3"], ["3"]), (["2", "2"], ["9"], ["2"])])
@@ -112,3 +113,21 @@ def test_a_play_onto_cards_of_its_face_lies_clear_of_them_whatever_the_jitter(pl
         for card, old in itertools.product(new, older):
             if card.face == old.face:
                 assert math.hypot(card.x - old.x, card.y - old.y) >= SAME_PLACE_MM - 3.0, (seed, card, old)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_play_lies_clear_of_the_older_cards_by_the_gap_the_camera_needs_where_the_pile_has_room(players) -> None:
+    """Two 5s beside two 5s on a bare table once lay 5 mm apart, and the camera read the nearer one as no card: a
+    card put on the pile lies on an older card or clear of each by the gap between the cards of one play (less
+    the jitter of a hand putting it down), never just beside one."""
+    for seed in range(10):
+        world = SquirrelsWorld(players, seed=seed)
+        for faces in (["5", "5"], ["5", "5"]):
+            world.land(faces)
+        for card, old in itertools.product(world.pile[2:], world.pile[:2]):
+            beside = world.gap - 3.0  # two cards' jitter
+            grown = ((card.x, card.y), (CARD_MM[0] + 2 * beside, CARD_MM[1] + 2 * beside), card.angle)
+            older = ((old.x, old.y), CARD_MM, old.angle)
+            on = cv2.rotatedRectangleIntersection(((card.x, card.y), CARD_MM, card.angle), older)[0]
+            near = cv2.rotatedRectangleIntersection(grown, older)[0]
+            assert on != cv2.INTERSECT_NONE or near == cv2.INTERSECT_NONE, (seed, card, old)

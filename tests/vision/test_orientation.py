@@ -4,14 +4,18 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
+from companion.sim.capture_world import DECK, MAT, VARIANT, CaptureWorld
+from companion.sim.scene import render_scene
 from companion.table.observations import CardGone, CardSeen, CardTurned, Orientation, ZoneCleared
+from companion.vision.catalog import Catalog
 from companion.vision.mat import mat_layout
 from companion.vision.orientation import long_axis, orientation_of, turn_from
-from companion.vision.pipeline import CardFound
+from companion.vision.pipeline import CardFound, Recognizer
 from companion.vision.tracker import Tracker
 from companion.vision.zones import upright_axes
 
@@ -100,3 +104,25 @@ def test_a_drawn_zones_upright_runs_from_the_middle_of_the_table_towards_its_pla
     assert orientation_of(turn_from(long_axis(along_x), upright_axes(zones)["seat-2"])) is UPRIGHT
     assert upright_axes({"seat-1/front-1": box(280, 400), "seat-1/front-2": box(320, 400)}) == {
         "seat-1/front-1": 90.0, "seat-1/front-2": 90.0}
+
+
+@pytest.mark.slow
+def test_a_card_turned_beside_a_rested_neighbour_in_the_exposed_row_lies_over_it_and_is_reported_turned(
+        catalogs: dict[str, Catalog]) -> None:
+    """The exposed row's places are 80 mm apart (the corner markers), so two rested neighbours overlap: the one
+    turned last lies over the other, its corner index in view (held-out orientation scene 9,000,025 drew it under
+    its neighbour, whose edge hid its index: the turn was never reported)."""
+    world = CaptureWorld(0)  # drawn under its neighbour, this scene's void-2 is not named once turned
+    world.put(1, "exposed-2", "void-2", up=True)
+    world.put(1, "exposed-3", "void-5", up=True, rested=True)
+    recognizer, tracker = Recognizer(catalogs[DECK], mat_layout(MAT, DECK, VARIANT)), Tracker()
+    recognizer.process(render_scene(replace(world.scene(), cards=())).image)  # the mat seen before the cards
+
+    def film(frames: int) -> list:
+        pictures = (render_scene(world.scene()).image for _ in range(frames))
+        return [obs for picture in pictures for obs in tracker.update(recognizer.process(picture).cards)]
+
+    assert [(type(o), o.face) for o in film(5)] == [(CardSeen, "void-2"), (CardSeen, "void-5")]
+    world.rest(1, "exposed-2")
+    assert [card.face for card in world.lying()][-1] == "void-2"  # drawn last: on top
+    assert [(type(o), o.face, o.orientation) for o in film(8)] == [(CardTurned, "void-2", SIDEWAYS)]

@@ -130,3 +130,24 @@ def test_a_card_covered_on_a_pile_is_not_turned_face_down_when_the_top_card_is_h
     unsure = card(UNKNOWN, x=101, conf=0.0)  # a hand over the pile: nearest to the covered card's track
     frames = [[under]] * 4 + [[top]] * 40 + [[top, unsure]] * 10 + [[top]] * 3
     assert [type(o) for o in observe(frames, forget=30)] == [CardSeen, CardSeen]
+
+
+def test_a_third_card_put_across_a_pair_of_its_face_is_seen_and_the_pair_is_not_turned_face_down() -> None:
+    """Squirrels' crowded pile (seeds 2 and 4 of the camera benchmark): a third 7 put across a pair of 7s leaves too
+    little of each to name (read faceless, as a back is). The pair lies under it, not face down: nothing is gone."""
+    pair = [card("7", x=100), card("7", x=166)]
+    covered = [card(UNKNOWN, x=100, conf=0.0), card(UNKNOWN, x=166, conf=0.0)]
+    frames = [pair] * 5 + [[*covered, card("7", x=133)]] * 40
+    reports = observe(frames, forget=30)
+    assert reports == [CardSeen("centre", "7", 0.9, 3)] * 2 + [CardSeen("centre", "7", 0.9, 8)]
+
+
+def test_cards_under_a_card_that_is_itself_covered_are_not_turned_face_down() -> None:
+    """Two 10s, two 9s put partly on them, then a Wild on both 9s: only the Wild can be named, and nothing lying
+    under it is reported gone, face down or otherwise, until the pile is taken."""
+    tens, nines = [card("10", x=100), card("10", x=232)], [card("9", x=140), card("9", x=192)]
+    hidden = [card(UNKNOWN, x=x, conf=0.0) for x in (100, 232, 140, 192)]
+    frames = [tens] * 4 + [[*hidden[:2], *nines]] * 4 + [[*hidden, card("wild", x=166)]] * 40 + [[]] * 31
+    reports = observe(frames, forget=30)
+    assert [type(o) for o in reports] == [CardSeen] * 5 + [CardGone] * 5 + [ZoneCleared]
+    assert not any(o.face_down for o in reports if isinstance(o, CardGone))
