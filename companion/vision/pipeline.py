@@ -49,6 +49,9 @@ SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at mos
 FACE_STEPS = ((4.0, 2.0), (2.0, 1.0), (1.0, 0.5))  # mm, degrees: ``Recognizer._placed_by_face``'s steps, longest first
 FACE_MOVES = 2  # moves at most per step
 MAX_FACE_SEARCHES = 2  # outlines a frame searches so (bounds the time a messy frame takes)
+MAX_REACHED = 0.15  # share of an unnamed outline under something reaching in (a hand: 0.3+) past which moving it
+# cannot help: the outline is the card's, its face is what is covered (a pile's top card found a few mm along the
+# cards under it shows a strip of table at its edge: 0.02)
 
 
 @dataclass(frozen=True)
@@ -201,10 +204,12 @@ class Recognizer:
             again = self.catalog.match(warp_card(frame, settled), retry=quad.true_size)
             if again.face != UNKNOWN:
                 m, corners = again, settled
-        if (m.face == UNKNOWN and hom is not None and m.distance <= self.catalog.settings.not_a_card
-                and self._face_searches < MAX_FACE_SEARCHES):  # like a card: not a hand, not paper
+        if (m.face == UNKNOWN and m.distance <= self.catalog.settings.not_a_card and m.reached <= MAX_REACHED
+                and self._face_searches < MAX_FACE_SEARCHES):
+            # like a card (not a hand, not paper) and not under a hand: an outline in the wrong place, as a pile's
+            # top card's is, a few mm along the cards under it: moved to where a face fits it (``_placed_by_face``)
             self._face_searches += 1
-            m, corners = self._placed_by_face(frame, corners, m, hom)
+            m, corners = self._placed_by_face(frame, corners, m, self._frame_plane(corners) if hom is None else hom)
         if m.distance > self.catalog.settings.not_a_card:
             return None  # like nothing in the deck: a white box, a sheet of paper, not a card
         return self._found(m, corners, hom, zones, quad.border)
@@ -212,33 +217,40 @@ class Recognizer:
     def _placed_by_face(
         self, frame: np.ndarray, corners: np.ndarray, m: Match, hom: np.ndarray
     ) -> tuple[Match, np.ndarray]:
-        """An outline on the mat that the catalogue cannot name, moved (at the card's true size) to where a face
-        fits it closest: the top card of a pile, whose white border runs on into the cards under it, is often
-        found a few millimetres along them. A pattern search over position and angle on the table, scored by the
-        closest face's fit. Named as a card the border lines is (the catalogue's own verdict) if the face fits
-        closely (``_close``), and only when every view that fits some face closely agrees which face is the
-        closest (a lucky view of a neighbour must not count). Else the outline's own verdict."""
-        best = (m, corners)
-        tries = [best]
+        """An outline the catalogue cannot name, moved (at the card's true size on the mat, or at the outline's
+        scale without it: ``_frame_plane``) to where a face fits it closest: the top card of a pile, whose white
+        border runs on into the cards under it, is often found a few millimetres along them. A pattern search over
+        position and angle on the table, scored by the closest face's fit (``Catalog.nearest``: each step's moves
+        at once). Named as a card the border lines is (the catalogue's own verdict) if the face fits closely
+        (``_close``), and only when every view that fits some face closely agrees which face is the closest (a
+        lucky view of a neighbour must not count). Else the outline's own verdict."""
+        close = EDGE_DISTANCE * self.catalog.settings.max_distance
+        here, fit = corners, m.distance
+        seen = {m.best} if self._close(m) else set()  # the faces some view fits closely
         for step_mm, step_deg in FACE_STEPS:
             for _ in range(FACE_MOVES):
-                around = [
-                    (self.catalog.match(warp_card(frame, q), retry=False), q)
-                    for q in card_moves(best[1], hom, self.card_mm, step_mm, step_deg)
-                ]
-                tries += around
-                nearest = min(around, key=lambda t: t[0].distance)
-                if nearest[0].distance >= best[0].distance:
+                around = card_moves(here, hom, self.card_mm, step_mm, step_deg)
+                fits, faces = self.catalog.nearest([warp_card(frame, q) for q in around])
+                seen |= {face for face, d in zip(faces, fits, strict=True) if d <= close}
+                k = int(np.argmin(fits))
+                if fits[k] >= fit:
                     break
-                best = nearest
+                here, fit = around[k], float(fits[k])
         lo = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
-        best = (best[0], refine_edges(lo, best[1]))  # onto the card's own edges, to a fraction of a pixel
-        named = self.catalog.match(warp_card(frame, best[1]))
-        if named.face != UNKNOWN and self._close(named) and {t[0].best for t in tries if self._close(t[0])} <= {
-            named.face
-        }:
-            return named, best[1]
+        here = refine_edges(lo, here)  # onto the card's own edges, to a fraction of a pixel
+        named = self.catalog.match(warp_card(frame, here))
+        if named.face != UNKNOWN and self._close(named) and seen <= {named.face}:
+            return named, here
         return m, corners
+
+    def _frame_plane(self, corners: np.ndarray) -> np.ndarray:
+        """Without the mat, the frame as the table, in millimetres at the scale of a card-sized outline: where a
+        search moves an outline a few millimetres (the picture's tilt left in: the card's outline ends on its own
+        edges, ``refine_edges``)."""
+        sides = np.hypot(*(np.roll(corners, -1, axis=0) - corners).T)
+        short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+        px_per_mm = min(short / self.card_mm[0], long / self.card_mm[1])  # a strip of a card under it makes both more
+        return np.diag([1 / px_per_mm, 1 / px_per_mm, 1.0])
 
     def _found(
         self, m: Match, corners: np.ndarray, hom: np.ndarray | None, zones: dict[str, np.ndarray], border: float
