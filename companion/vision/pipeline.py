@@ -204,12 +204,14 @@ class Recognizer:
             again = self.catalog.match(warp_card(frame, settled), retry=quad.true_size)
             if again.face != UNKNOWN:
                 m, corners = again, settled
-        if (m.face == UNKNOWN and m.distance <= self.catalog.settings.not_a_card and m.reached <= MAX_REACHED
-                and self._face_searches < MAX_FACE_SEARCHES):
+        if (m.face == UNKNOWN and hom is not None and m.distance <= self.catalog.settings.not_a_card
+                and m.reached <= MAX_REACHED and self._face_searches < MAX_FACE_SEARCHES):
             # like a card (not a hand, not paper) and not under a hand: an outline in the wrong place, as a pile's
-            # top card's is, a few mm along the cards under it: moved to where a face fits it (``_placed_by_face``)
+            # top card's is, a few mm along the cards under it: moved to where a face fits it (``_placed_by_face``).
+            # Only with the mat: only the card's true size keeps a half card from being moved to where half a
+            # face fits (without it, a half 4♥ in a row was named 2♥)
             self._face_searches += 1
-            m, corners = self._placed_by_face(frame, corners, m, self._frame_plane(corners) if hom is None else hom)
+            m, corners = self._placed_by_face(frame, corners, m, hom)
         if m.distance > self.catalog.settings.not_a_card:
             return None  # like nothing in the deck: a white box, a sheet of paper, not a card
         return self._found(m, corners, hom, zones, quad.border)
@@ -217,13 +219,13 @@ class Recognizer:
     def _placed_by_face(
         self, frame: np.ndarray, corners: np.ndarray, m: Match, hom: np.ndarray
     ) -> tuple[Match, np.ndarray]:
-        """An outline the catalogue cannot name, moved (at the card's true size on the mat, or at the outline's
-        scale without it: ``_frame_plane``) to where a face fits it closest: the top card of a pile, whose white
-        border runs on into the cards under it, is often found a few millimetres along them. A pattern search over
-        position and angle on the table, scored by the closest face's fit (``Catalog.nearest``: each step's moves
-        at once). Named as a card the border lines is (the catalogue's own verdict) if the face fits closely
-        (``_close``), and only when every view that fits some face closely agrees which face is the closest (a
-        lucky view of a neighbour must not count). Else the outline's own verdict."""
+        """An outline on the mat that the catalogue cannot name, moved at the card's true size to where a face
+        fits it closest: the top card of a pile, whose white border runs on into the cards under it, is often
+        found a few millimetres along them. A pattern search over position and angle on the table, scored by the
+        closest face's fit (``Catalog.nearest``: each step's moves at once). Named as a card the border lines is
+        (the catalogue's own verdict) if the face fits closely (``_close``), and only when every view that fits
+        some face closely agrees which face is the closest (a lucky view of a neighbour must not count). Else the
+        outline's own verdict."""
         close = EDGE_DISTANCE * self.catalog.settings.max_distance
         here, fit = corners, m.distance
         seen = {m.best} if self._close(m) else set()  # the faces some view fits closely
@@ -242,15 +244,6 @@ class Recognizer:
         if named.face != UNKNOWN and self._close(named) and seen <= {named.face}:
             return named, here
         return m, corners
-
-    def _frame_plane(self, corners: np.ndarray) -> np.ndarray:
-        """Without the mat, the frame as the table, in millimetres at the scale of a card-sized outline: where a
-        search moves an outline a few millimetres (the picture's tilt left in: the card's outline ends on its own
-        edges, ``refine_edges``)."""
-        sides = np.hypot(*(np.roll(corners, -1, axis=0) - corners).T)
-        short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-        px_per_mm = min(short / self.card_mm[0], long / self.card_mm[1])  # a strip of a card under it makes both more
-        return np.diag([1 / px_per_mm, 1 / px_per_mm, 1.0])
 
     def _found(
         self, m: Match, corners: np.ndarray, hom: np.ndarray | None, zones: dict[str, np.ndarray], border: float
