@@ -147,6 +147,23 @@ def occluder_cells(small: np.ndarray, hidden: np.ndarray) -> np.ndarray:
     return _cells(np.isin(labels, reaching)).mean(axis=(1, 2)) >= 0.5
 
 
+class References:
+    """A catalogue's reference features at one blur level: (faces upright then upside down, cells, D)."""
+
+    def __init__(self, features: np.ndarray) -> None:
+        self.features = features
+        self._by_cell = np.ascontiguousarray(features.transpose(1, 0, 2))  # (cells, references, D)
+        self._squares = (features**2).sum(axis=2)  # (references, cells)
+
+    def distances(self, f: np.ndarray) -> np.ndarray:
+        """The mean squared difference between card features ``f`` (cells, D) and every reference, per cell:
+        (references, cells). Worked out as |r|^2 - 2 r.f + |f|^2, one small matrix product per cell, ten times
+        faster than the differences themselves and equal to them within float32's rounding."""
+        dots = np.matmul(self._by_cell, f[:, :, None])[:, :, 0].T
+        d = self._squares - 2 * dots + (f**2).sum(axis=1)
+        return np.maximum(d, 0.0, out=d) / f.shape[1]
+
+
 class Catalog:
     """Reference features for every face of a deck, upright and upside down."""
 
@@ -169,12 +186,10 @@ class Catalog:
         for blur in BLUR_LEVELS:
             upright = [features(crops[i], blur=blur) for i in self.ids]
             flipped = [features(crops[i][::-1, ::-1], blur=blur) for i in self.ids]
-            self._levels.append(np.stack(upright + flipped))  # (2N, cells, D)
+            self._levels.append(References(np.stack(upright + flipped)))
         self._refs = self._levels[0]
-        paper = np.median(self._refs, axis=1, keepdims=True)  # most of a card is its paper
-        self._ink = ((self._refs - paper) ** 2).mean(axis=2) > self.settings.ink  # (2N, cells): pips, indices, art
-        self._by_cell = np.ascontiguousarray(self._refs.transpose(1, 2, 0))  # (cells, D, 2N): ``nearest``'s layout
-        self._by_cell_sq = (self._refs**2).sum(axis=2).T  # (cells, 2N)
+        paper = np.median(self._refs.features, axis=1, keepdims=True)  # most of a card is its paper
+        self._ink = ((self._refs.features - paper) ** 2).mean(axis=2) > self.settings.ink  # (2N, cells): the ink
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -216,20 +231,18 @@ class Catalog:
         fits (mean distance over its best-fitting 3/4 of cells, as ``Match.distance``), and which face that is.
         No second look, no occluder: for a search over where a card lies, which ``match`` then judges."""
         smalls = np.stack([_small(card) for card in cards])
-        f = _normalised(smalls, np.ones(smalls.shape[1:3], bool)).transpose(1, 0, 2)  # (cells, K, D)
-        cross = f @ self._by_cell  # (cells, K, 2N)
-        cell_d = (self._by_cell_sq[:, None, :] + (f**2).sum(axis=2)[..., None] - 2 * cross) / f.shape[2]
-        kept = int(cell_d.shape[0] * (1 - self.settings.occluded_share))
-        fit = np.partition(cell_d, kept - 1, axis=0)[:kept].mean(axis=0)  # (K, 2N)
+        cell_d = np.stack([self._refs.distances(f) for f in _normalised(smalls, np.ones(smalls.shape[1:3], bool))])
+        kept = int(cell_d.shape[2] * (1 - self.settings.occluded_share))
+        fit = np.partition(cell_d, kept - 1, axis=2)[..., :kept].mean(axis=2)  # (K, 2N)
         best = np.argmin(fit, axis=1)
         return fit[np.arange(len(best)), best], [self.ids[b % len(self.ids)] for b in best]
 
     def _judge(
-        self, f: np.ndarray, refs: np.ndarray, covered: np.ndarray | None = None
+        self, f: np.ndarray, refs: References, covered: np.ndarray | None = None
     ) -> tuple[Match, np.ndarray, float]:
         """The verdict on card features ``f`` against one set of references, the cells left out as hidden
         (``covered`` ones too), and the best face's mean distance over the cells kept."""
-        cell_d = ((refs - f[None]) ** 2).mean(axis=2)  # (2N, cells)
+        cell_d = refs.distances(f)  # (2N, cells)
         best_fit = cell_d.min(axis=0)  # a cell no reference fits is hidden (a thumb, glare), not evidence
         cap = np.sort(best_fit)[int(len(best_fit) * (1 - self.settings.occluded_share))]
         hidden = best_fit > max(cap, self.settings.cell_noise)
@@ -250,7 +263,7 @@ class Catalog:
             second = int(order[1])
             s2 = second + n * int(scores[n + second] < scores[second])
             # where the card sits between the two references: 1 = exactly the best, 0 = halfway
-            diff = ((refs[b] - refs[s2]) ** 2).mean(axis=1)
+            diff = ((refs.features[b] - refs.features[s2]) ** 2).mean(axis=1)
             gap = float(diff[keep].mean())
             lead = float(per_face[second]) - d1
             margin = lead / max(gap, 1e-9)
@@ -290,7 +303,7 @@ class Catalog:
         """The ``count`` pairs of faces whose references differ least (either way up), closest first, with how
         much they differ (mean squared feature distance: below about 0.01 the camera needs a clear view)."""
         n = len(self.ids)
-        upright, flipped = self._refs[:n], self._refs[n:]
+        upright, flipped = self._refs.features[:n], self._refs.features[n:]
         d = np.minimum(
             ((upright[:, None] - upright[None]) ** 2).mean(axis=(2, 3)),
             ((upright[:, None] - flipped[None]) ** 2).mean(axis=(2, 3)),
