@@ -114,10 +114,8 @@ def _normalised(small: np.ndarray, seen: np.ndarray) -> np.ndarray:
     lum = (lum - kept.mean(axis=1)[:, None, None]) / (kept.std(axis=1)[:, None, None] + 0.05) * 0.3
     o1 = (r - g) * CHROMA_WEIGHT / 2
     o2 = (r + g - 2 * b) * CHROMA_WEIGHT / 4
-    rows, cols = GRID
-    img = np.stack([lum, o1, o2], axis=-1)[:, : rows * CELL, : cols * CELL]
-    blocks = img.reshape(len(img), rows, CELL, cols, CELL, -1).transpose(0, 1, 3, 2, 4, 5)
-    return blocks.reshape(len(img), rows * cols, -1)
+    cards = np.stack([lum, o1, o2], axis=-1)
+    return np.stack([_cells(card) for card in cards]).reshape(len(cards), GRID[0] * GRID[1], -1)
 
 
 OCCLUDER_TOLERANCE = 0.14  # colour distance (share of the card's white) within which a pixel is the occluder
