@@ -302,7 +302,7 @@ def find_cards(
     for score, _, quad in sorted(scored, key=lambda t: (round(t[0], 1), t[1]), reverse=True):
         if not any(overlaps(quad, q.corners) for q in found):
             found.append(Quad(quad, score))
-    lo = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2]) if frame.ndim == 3 else frame
+    lo = darkest_channel(frame)
 
     def refined(quads: list[Quad]) -> list[Quad]:
         return [Quad(refine_edges(lo, q.corners), q.border, q.true_size) for q in quads] if s.refine else quads
@@ -313,6 +313,12 @@ def find_cards(
         kept = {id(q) for q in found}  # quads that stood are refined already; fitted ones are new
         found = [q if id(q) in kept else refined([q])[0] for q in fitted]
     return found
+
+
+def darkest_channel(frame: np.ndarray) -> np.ndarray:
+    """Each pixel's lowest channel: what ``refine_edges`` reads (a card's white border is high in all three, a
+    coloured table or cloth low in one)."""
+    return cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2]) if frame.ndim == 3 else frame
 
 
 def refine_edges(lo: np.ndarray, quad: np.ndarray, reach: float = 4.0) -> np.ndarray:

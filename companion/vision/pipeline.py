@@ -14,6 +14,7 @@ from companion.vision.detect import (
     DetectSettings,
     Quad,
     card_moves,
+    darkest_channel,
     find_cards,
     grow,
     overlaps,
@@ -238,7 +239,7 @@ class Recognizer:
                 if fits[k] >= fit:
                     break
                 here, fit = around[k], float(fits[k])
-        lo = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
+        lo = darkest_channel(frame)
         here = refine_edges(lo, here)  # onto the card's own edges, to a fraction of a pixel
         named = self.catalog.match(warp_card(frame, here))
         if named.face != UNKNOWN and self._close(named) and seen <= {named.face}:
@@ -265,7 +266,7 @@ class Recognizer:
         """``cards`` with the ones only edges outline added: where no card was named, a candidate the catalogue
         names confidently is a card (it replaces an unknown one there); its other verdicts are table texture or
         a part of a card, and are dropped."""
-        lo = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
+        lo = darkest_channel(frame)
         tried = snapped = 0
         for quad in self._edge_candidates(frame, edges, check, hom is None):
             if any(c.face != UNKNOWN and overlaps(quad, c.corners) for c in cards):
