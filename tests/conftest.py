@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C reaches the children the tests start, as a terminal's or systemd's would. A test runner started in
+    the background by a shell (``pytest &``, a CI step's helper) has SIGINT ignored, every child inherits that, and
+    a table told to stop by Ctrl-C would never hear it."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
