@@ -1,17 +1,17 @@
 """Orientation benchmark: is each card reported upright or sideways as it lies, and is a turn in place reported?
 
-Rendered scenes of Capture the Illusionist's grids on the A2 mat (``companion/sim/orientation_scenes.py``): a
-random camera view and light, cards face up in random places, each upright or turned sideways (with a hand's error
-of a few degrees), a few face down. Each scene is filmed for a few frames through the real recogniser and tracker;
-then a random half of the face-up cards is turned the other way, in the order of their places, and filmed again.
-Every scene is a function of its seed alone, so a run repeats its figures and a failure can be looked at again. A card is judged on its
-``CardSeen`` (its orientation) and, once turned or not, on the ``CardTurned`` reports (one, the right way, for a
-turned card; none for the others). Held-out scenes are seeds from 9,000,000 up (the first range, 8,000,000 up,
-was looked at once: its failures were a scene whose mat was never registered, and turns given too few frames; it
-is retired). Nothing was tuned on any scene (the 45° mark is the definition of sideways); ``--tuning`` draws seeds
-0-99 for looking at failures. As at a live table, where the camera keeps the mat's last registration, each scene's
-camera first sees its mat before the cards are put down (rested cards in an exposed row's outer places can cover
-a marker's corner); the scenes whose frames with cards register on their own are counted too.
+Rendered scenes of Capture the Illusionist's grids on the A2 mat (``companion/sim/orientation_scenes.py``): a random
+camera view and light, cards face up in random places, each upright or turned sideways (with a hand's error of a few
+degrees), a few face down. Each scene is filmed for a few frames through the real recogniser and tracker; then a
+random half of the face-up cards is turned the other way, in the order of their places, and filmed again. Every
+scene is a function of its seed alone, so a run repeats its figures and a failure can be looked at again. A card is
+judged on its ``CardSeen`` (its orientation) and, once turned or not, on the ``CardTurned`` reports (one, the right
+way, for a turned card; none for the others). Held-out scenes are seeds from 9,000,000 up (the first range,
+8,000,000 up, was looked at once: its failures were a scene whose mat was never registered, and turns given too few
+frames; it is retired). Nothing was tuned on any scene (the 45° mark is the definition of sideways); ``--tuning``
+draws seeds 0-99 for looking at failures. As at a live table, where the camera keeps the mat's last registration,
+each scene's camera first sees its mat before the cards are put down (rested cards in an exposed row's outer places
+can cover a marker's corner); the scenes whose frames with cards register on their own are counted too.
 Prints figures; it is not a timed test. Run: ``python benchmarks/bench_orientation.py [--scenes 60]``.
 """
 
