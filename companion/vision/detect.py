@@ -214,13 +214,36 @@ def _out_to_border(quad: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
     width = np.median(np.where(white.any(axis=2) & (first <= 3), end, 0), axis=1)
     if width.min() < 1:
         return None
-    shifted = p0 + n * (width + 0.5)[:, None]
+    return _moved_out(quad, (width + 0.5)[:, None] * n)
+
+
+def _moved_out(quad: np.ndarray, by: np.ndarray) -> np.ndarray | None:
+    """The quad with each side moved by its vector in ``by`` (4 x 2), or None where two sides no longer meet."""
+    p0, d, _ = _sides(quad)
+    shifted = p0 + by
     corners = [
         _line_intersection(shifted[k - 1], shifted[k - 1] + d[k - 1], shifted[k], shifted[k] + d[k]) for k in range(4)
     ]
     if any(c is None for c in corners):
         return None
     return np.array(corners, np.float32)
+
+
+TRIM_REACH = 0.08  # of a quad's short side: how far ``_trimmed`` moves a side in (a few mm)
+
+
+def _trimmed(quad: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
+    """The quad with each side moved in, by a few millimetres at most, to where a white border lines it best:
+    the top card of a pile lying a few mm out on the card under it, whose region takes in a strip of that card
+    along two of its sides (white outside them, the seam between the two cards inside). None if no side moves."""
+    p0, d, n = _sides(quad)
+    offs = np.arange(0.0, TRIM_REACH * np.hypot(d[:, 0], d[:, 1]).min() + 0.01, 0.5)
+    along = p0[:, None, :] + np.linspace(0.1, 0.9, 16)[None, :, None] * d[:, None, :]
+    moved = along[:, None] - offs[None, :, None, None] * n[:, None, None, :]  # (4 sides, offsets, 16, 2)
+    inside = _sample(mask, moved - 2.5 * n[:, None, None, :]).mean(axis=2)
+    outside = _sample(mask, moved + 3.0 * n[:, None, None, :]).mean(axis=2)
+    shift = offs[np.argmax(inside - 0.5 * outside, axis=1)]  # the least move of the best
+    return _moved_out(quad, -shift[:, None] * n) if shift.any() else None
 
 
 def find_cards(
@@ -264,13 +287,17 @@ def find_cards(
     rings, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     candidates += [_hull_quad(contour, frame_area, s) for contour in rings]
     scored: list[tuple[float, float, np.ndarray]] = []
-    for quad in (portrait_order(q) for q in candidates if q is not None):
-        if any(np.abs(quad - other).max() < 2.0 for _, _, other in scored):
+    for candidate in (portrait_order(q) for q in candidates if q is not None):
+        if any(np.abs(candidate - other).max() < 2.0 for _, _, other in scored):
             continue  # the same card found by another pass
-        if card_shaped(quad, frame_area, s) and (plausible is None or plausible(quad)):
-            score = _border_score(quad, mask)
-            if score >= s.min_border:
-                scored.append((score, cv2.contourArea(quad), quad))
+        if not (card_shaped(candidate, frame_area, s) and (plausible is None or plausible(candidate))):
+            continue
+        score, quad = _border_score(candidate, mask), candidate
+        trimmed = _trimmed(candidate, mask) if score < s.min_border else None
+        if trimmed is not None and card_shaped(trimmed, frame_area, s) and (plausible is None or plausible(trimmed)):
+            score, quad = _border_score(trimmed, mask), trimmed  # a pile's top card, the strip under it cut off
+        if score >= s.min_border:
+            scored.append((score, cv2.contourArea(quad), quad))
     found: list[Quad] = []
     for score, _, quad in sorted(scored, key=lambda t: (round(t[0], 1), t[1]), reverse=True):
         if not any(overlaps(quad, q.corners) for q in found):
@@ -429,7 +456,9 @@ def _known_size(
             scored.append((score, Quad(quad, score, False)))
     out = list(good)
     for _, quad in sorted(scored, key=lambda t: t[0], reverse=True):
-        if not any(overlaps(quad.corners, q.corners) for q in out):
+        # an outline inside a card taken already is part of that card, however far apart their centres (a
+        # malformed outline of three of its corners)
+        if not any(overlaps(quad.corners, q.corners) or _within(quad, q) for q in out):
             out.append(quad)
     return out
 
@@ -678,6 +707,22 @@ def settle(quad: np.ndarray, mask: np.ndarray, hom: np.ndarray, card_mm: tuple[f
     """
     inv = np.linalg.inv(hom)
     return _frame_quad(fit_poses(mask, inv, _card_rect(quad, hom, card_mm)[None])[0], inv)
+
+
+MOVES = np.array([(dx, dy, 0) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy] + [(0, 0, -1), (0, 0, 1)], float)
+
+
+def card_moves(
+    quad: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float], step_mm: float, step_deg: float
+) -> list[np.ndarray]:
+    """The card-sized rectangle around a frame quad moved one step each way across the table, and turned a step
+    either way, as frame quads: the neighbours a search for a card's outline looks at next."""
+    rect = _card_rect(quad, hom, card_mm)
+    centre = rect.mean(axis=0)
+    local = np.repeat((rect - centre)[None], len(MOVES), axis=0)
+    moved = _turn(local, MOVES[:, 2] * step_deg) + centre + MOVES[:, None, :2] * step_mm
+    inv = np.linalg.inv(hom)
+    return [_frame_quad(m, inv) for m in moved]
 
 
 def _card_rect(quad: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:

@@ -32,6 +32,9 @@ SMOOTHING_PER_NOISE = 0.28 / 0.03
 NOISE_STEP = 5  # px between the pixels sensor noise is sampled at (its level varies slowly)
 MIN_SMOOTHING = 0.6  # px: less is not worth a pass over the frame
 MAX_SMOOTHING = 2.0  # px: more would merge neighbouring cards' borders
+CLIPPED = 254.5  # a channel of white paper this bright was clipped by the camera (its median: most of it was)
+MID_TONES = (0.3, 0.8)  # of white over black: a marker's edge pixels that tell the paper's colour when it clipped
+MIN_MID_TONES = 30
 
 
 @dataclass(frozen=True)
@@ -144,13 +147,52 @@ def paper_and_ink(frame: np.ndarray, outlines: Sequence[np.ndarray]) -> tuple[np
     is a card's border or a marker's white, the darkest sixth a marker's black (or a card's ink); unlike the
     frame's lightest 2% (``paper_white``) they are not the table when the cards are small in the picture. None
     without enough of them."""
-    pixels = np.concatenate([_inside(frame, outline) for outline in outlines] or [np.empty((0, 3), np.uint8)])
-    pixels = pixels.astype(np.float32)
+    pixels = _pixels_in(frame, outlines)
     if len(pixels) < 50:
         return None
+    return _paper_and_ink(pixels)
+
+
+def _pixels_in(frame: np.ndarray, outlines: Sequence[np.ndarray]) -> np.ndarray:
+    """The pixels (n x 3, float) of ``frame`` inside any of ``outlines``."""
+    pixels = np.concatenate([_inside(frame, outline) for outline in outlines] or [np.empty((0, 3), np.uint8)])
+    return pixels.astype(np.float32)
+
+
+def _paper_and_ink(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``paper_and_ink`` of pixels (n x 3) known to be paper and ink."""
     lum = pixels.sum(axis=1)
     lightest, darkest = np.percentile(lum, [85, 15])
     return np.median(pixels[lum >= lightest], axis=0), np.median(pixels[lum <= darkest], axis=0)
+
+
+def markers_paper_and_ink(frame: np.ndarray, markers: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
+    """``paper_and_ink`` of the mat's markers, the paper's colour read below the camera's clip where it clipped
+    (``unclipped_white``): what the lamp did to white paper, for the mask's colour constancy."""
+    pixels = _pixels_in(frame, markers)
+    if len(pixels) < 50:
+        return None
+    white, black = _paper_and_ink(pixels)
+    return unclipped_white(pixels, white, black), black
+
+
+def unclipped_white(pixels: np.ndarray, white: np.ndarray, black: np.ndarray) -> np.ndarray:
+    """White paper's colour where the camera clipped a channel of it (a warm lamp clips red on white card, even
+    green: the white it leaves, (232, 255, 255), hides most of the cast), from the mid-tones of the same paper
+    and ink (``pixels``: a marker's edges, mixtures of its black ink and its white paper, none clipped): above
+    the ink's level their colour is the paper's, only dimmer. Scaled so that its brightest channel is
+    ``white``'s. ``white`` itself when no channel is clipped or every one is (no sign of a cast: the edges'
+    own colour fringes would make one up), or too few mid-tones are in view."""
+    if white.max() < CLIPPED or white.min() >= CLIPPED:
+        return white  # nothing clipped, or all of it: no cast to read (a neutral lamp over-exposed)
+    above = pixels - black
+    top = above.max(axis=1)
+    span = float((white - black).max())
+    mid = (pixels.max(axis=1) < CLIPPED) & (top > MID_TONES[0] * span) & (top < MID_TONES[1] * span)
+    if mid.sum() < MIN_MID_TONES:
+        return white
+    ratios = np.median(above[mid] / top[mid, None], axis=0)
+    return black + ratios / ratios.max() * span
 
 
 def _inside(frame: np.ndarray, outline: np.ndarray) -> np.ndarray:
@@ -205,7 +247,7 @@ def as_on_white_paper(frame: np.ndarray, markers: Sequence[np.ndarray]) -> np.nd
     Only the mask sees this frame: the catalogue judges each card against its own white, and the light is
     reported as the camera saw it.
     """
-    found = paper_and_ink(frame, markers)
+    found = markers_paper_and_ink(frame, markers)
     if found is None:
         return frame
     white, black = found

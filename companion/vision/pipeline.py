@@ -13,6 +13,7 @@ from companion.vision.catalog import POKER_MM, Catalog, Match, warp_card
 from companion.vision.detect import (
     DetectSettings,
     Quad,
+    card_moves,
     find_cards,
     grow,
     overlaps,
@@ -45,6 +46,12 @@ MAX_SNAPS = 8  # of those not named, the most moved onto the edges around them (
 SAME_OUTLINE = 4.0  # px: edge candidates whose corners are all this close are one outline, looked at once
 MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
 SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at most (``Recognizer._edges_may_add``)
+FACE_STEPS = ((4.0, 2.0), (2.0, 1.0), (1.0, 0.5))  # mm, degrees: ``Recognizer._placed_by_face``'s steps, longest first
+FACE_MOVES = 2  # moves at most per step
+MAX_FACE_SEARCHES = 2  # outlines a frame searches so (bounds the time a messy frame takes)
+MAX_REACHED = 0.15  # share of an unnamed outline under something reaching in (a hand: 0.3+) past which moving it
+# cannot help: the outline is the card's, its face is what is covered (a pile's top card found a few mm along the
+# cards under it shows a strip of table at its edge: 0.02)
 
 
 @dataclass(frozen=True)
@@ -137,6 +144,7 @@ class Recognizer:
         self._last_hom: np.ndarray | None = None
         self._registration: Registration | None = None
         self._searched: EdgeSearch | None = None
+        self._face_searches = 0  # ``_placed_by_face`` searches in the frame being read
 
     def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = (), *, light: bool = True) -> FrameResult:
         """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
@@ -155,6 +163,7 @@ class Recognizer:
         mask = white_mask(as_on_white_paper(frame, markers), self.detect)
         quads = find_cards(frame, self.detect, check, (hom, self.card_mm) if hom is not None else None, mask, known)
         t2 = time.perf_counter()
+        self._face_searches = 0
         cards = [c for c in (self._read(frame, quad, mask, hom, zones) for quad in quads) if c is not None]
         edges = edge_map(frame)
         cells = grey_cells(frame)
@@ -195,9 +204,46 @@ class Recognizer:
             again = self.catalog.match(warp_card(frame, settled), retry=quad.true_size)
             if again.face != UNKNOWN:
                 m, corners = again, settled
+        if (m.face == UNKNOWN and hom is not None and m.distance <= self.catalog.settings.not_a_card
+                and m.reached <= MAX_REACHED and self._face_searches < MAX_FACE_SEARCHES):
+            # like a card (not a hand, not paper) and not under a hand: an outline in the wrong place, as a pile's
+            # top card's is, a few mm along the cards under it: moved to where a face fits it (``_placed_by_face``).
+            # Only with the mat: only the card's true size keeps a half card from being moved to where half a
+            # face fits (without it, a half 4♥ in a row was named 2♥)
+            self._face_searches += 1
+            m, corners = self._placed_by_face(frame, corners, m, hom)
         if m.distance > self.catalog.settings.not_a_card:
             return None  # like nothing in the deck: a white box, a sheet of paper, not a card
         return self._found(m, corners, hom, zones, quad.border)
+
+    def _placed_by_face(
+        self, frame: np.ndarray, corners: np.ndarray, m: Match, hom: np.ndarray
+    ) -> tuple[Match, np.ndarray]:
+        """An outline on the mat that the catalogue cannot name, moved at the card's true size to where a face
+        fits it closest: the top card of a pile, whose white border runs on into the cards under it, is often
+        found a few millimetres along them. A pattern search over position and angle on the table, scored by the
+        closest face's fit (``Catalog.nearest``: each step's moves at once). Named as a card the border lines is
+        (the catalogue's own verdict) if the face fits closely (``_close``), and only when every view that fits
+        some face closely agrees which face is the closest (a lucky view of a neighbour must not count). Else the
+        outline's own verdict."""
+        close = EDGE_DISTANCE * self.catalog.settings.max_distance
+        here, fit = corners, m.distance
+        seen = {m.best} if self._close(m) else set()  # the faces some view fits closely
+        for step_mm, step_deg in FACE_STEPS:
+            for _ in range(FACE_MOVES):
+                around = card_moves(here, hom, self.card_mm, step_mm, step_deg)
+                fits, faces = self.catalog.nearest([warp_card(frame, q) for q in around])
+                seen |= {face for face, d in zip(faces, fits, strict=True) if d <= close}
+                k = int(np.argmin(fits))
+                if fits[k] >= fit:
+                    break
+                here, fit = around[k], float(fits[k])
+        lo = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
+        here = refine_edges(lo, here)  # onto the card's own edges, to a fraction of a pixel
+        named = self.catalog.match(warp_card(frame, here))
+        if named.face != UNKNOWN and self._close(named) and seen <= {named.face}:
+            return named, here
+        return m, corners
 
     def _found(
         self, m: Match, corners: np.ndarray, hom: np.ndarray | None, zones: dict[str, np.ndarray], border: float

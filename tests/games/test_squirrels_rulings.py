@@ -8,7 +8,7 @@ import pytest
 
 from companion.games.base import GameSetup, MalformedAction
 from companion.games.squirrels.actions import Blind, Deal, Done, Pickup, Play, Push, Skip, Starter
-from companion.games.squirrels.cards import FULL_DECK
+from companion.games.squirrels.cards import FULL_DECK, article
 from companion.games.squirrels.state import Phase
 from tests.games.squirrels_helpers import RULES, apply_all, arrange, dealt, refused, setup
 
@@ -204,3 +204,9 @@ def test_sq9_done_is_refused_while_an_action_is_possible():
     assert refused(state, Done(GREEN)).message == "The table is open: take an Action by playing a card."
     state = arrange(state, pile=[("5", 5)])
     assert refused(state, Done(GREEN)).code == "play-or-pick-up"
+
+
+@pytest.mark.parametrize(("card", "words"), [("8", "an 8"), ("5", "a 5"), ("push", "a Push"), ("wild", "a Wild"),
+                                             ("skip", "a Skip")])
+def test_a_card_is_named_with_its_article(card, words):
+    assert article(card) == words

@@ -76,8 +76,9 @@ class Camera:
         self.send()
 
     def reads(self) -> None:
-        """The frames after which the table reads the pile, even a play that could still grow (SQ-18)."""
-        self.films(LATE_FRAMES)
+        """The frames after which the table reads the pile, even a play that could still grow (SQ-18) on older cards
+        (SQ-20)."""
+        self.films(SETTLE)
 
     def films(self, frames: int, seconds_each: float = FRAME_S) -> None:
         """``frames`` frames in which nothing changes, reported one by one as the watcher does."""
@@ -424,6 +425,56 @@ def test_sq18_a_card_of_a_play_read_late_joins_it_and_nothing_is_recorded_before
     assert session.state.hand_counts == [6, 6, 7]
 
 
+def test_sq20_a_play_on_cards_that_went_from_sight_is_the_players_question(session, laid_out, camera) -> None:
+    """The wrong entry of the camera benchmark (3 players, seed 0, last session): Ben's 5 from a stack and a 5 from
+    his hand laid across Ana's 8s; the camera named one 5 and never the other, and the table recorded a single 5.
+    Fed frame by frame: the 8s the unnamed 5 covers are reported gone while the pile lies, so the table does not
+    read the play as whole: Ben says what he played; his other 5, named later, is the play's, not another."""
+    camera.lands("8", "8")  # Ana's two 8s
+    camera.reads()
+    camera.gone("5", ZONE[BEN])  # Ben lifts his stack's 5...
+    camera.lands("5", frames=5)  # ...and puts it down with a 5 from his hand: the camera names one 5
+    camera.films(CameraSettings().forget_frames)
+    camera.frame += 1
+    camera.send(CardGone("centre", "8", camera.frame, face_down=True), CardGone("centre", "8", camera.frame))
+    assert standing(session) == [{"type": "play", "player": ANA, "cards": ["8", "8"]}], "not read before the 8s go"
+    camera.reads()
+    (asked,) = session.prompts.open()
+    assert asked.seat == BEN
+    assert [o.action.to_json()["cards"] for o in asked.options] == [["5"] * n for n in (1, 2, 3, 4)]
+    session.prompts.answer(asked.id, 1, by="Ben's phone", referee=False)
+    laid_out.drain()
+    assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["5", "5"], "stacks": [1]}
+    camera.lands("5", frames=10)  # his other 5, named at last
+    camera.reads()
+    assert len(standing(session)) == 2 and session.prompts.open() == []
+    assert session.state.current == CAI
+
+
+def test_sq20_a_stack_top_played_onto_cards_gone_from_sight_and_nothing_named_is_asked_at_once(
+        session, laid_out, camera) -> None:
+    """The typed play of the camera benchmark (3 players, seed 0): Ben's stack 5 and a 5 from his hand laid across
+    Ana's 8s, neither named before the referee's patience ran out. Fed frame by frame: his stack's 5 seen leaving
+    and the 8s gone from sight while the pile lies, Ben is asked at once; a 5 named later is the play's."""
+    camera.lands("8", "8")  # Ana's two 8s
+    camera.reads()
+    camera.gone("5", ZONE[BEN])  # Ben lifts his stack's 5 and puts it down with another: neither is named
+    camera.films(CameraSettings().forget_frames)
+    assert session.prompts.open() == []
+    camera.frame += 1
+    camera.send(CardGone("centre", "8", camera.frame, face_down=True), CardGone("centre", "8", camera.frame))
+    (asked,) = session.prompts.open()
+    assert asked.seat == BEN
+    assert [o.action.to_json() for o in asked.options] == [
+        {"type": "play", "player": BEN, "cards": ["5"] * n, "stacks": [1], "value": None} for n in (1, 2, 3, 4)]
+    session.prompts.answer(asked.id, 1, by="Ben's phone", referee=False)
+    laid_out.drain()
+    assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["5", "5"], "stacks": [1]}
+    camera.lands("5", frames=10)  # one of them, named at last
+    camera.reads()
+    assert len(standing(session)) == 2 and session.prompts.open() == [] and session.state.current == CAI
+
+
 def test_sq18_a_card_after_the_wait_is_the_next_play(session, laid_out, camera) -> None:
     camera.lands("8")
     camera.lands("8", frames=LATE_FRAMES)  # 20 frames after Ana's 8 (read at the 20th): Ben's own 8
@@ -512,6 +563,25 @@ def test_a_card_like_one_answered_on_a_phone_landing_later_is_another_card(sessi
     camera.reads()
     (again,) = session.prompts.open()
     assert again.seat == CAI and again.id != prompt.id
+
+
+def test_a_card_of_a_typed_play_named_after_the_rules_cleared_the_pile_is_matched(session, laid_out, camera) -> None:
+    """The wrong entry of the camera benchmark (3 players, seed 0): Ben's two 2s, laid across older cards, were not
+    named; the referee typed them, four 2s cleared the pile, and one of them, named frames later, was read as Ben's
+    next Action (and the pile taken away as Cai picking up the next). Fed frame by frame: the late 2 is a card the
+    camera owed the typed play, and the pile taken away is tidied, so Ben's next cards are his."""
+    camera.lands("2", "2")  # Ana's two 2s
+    camera.reads()
+    session.submit({"type": "play", "player": BEN, "cards": ["2", "2"]}, source="web")
+    laid_out.drain()
+    assert session.state.pile == [] and session.state.current == BEN  # four 2s: Ben goes again
+    camera.lands("2")  # one of Ben's 2s, named late
+    camera.films(SETTLE)
+    assert session.prompts.open() == [] and len(plays(session)) == 2, "a card of the typed play, not another play"
+    camera.cleared()  # the cleared pile tidied away
+    camera.lands("4", "4")  # Ben's next Action
+    camera.films(SETTLE)
+    assert plays(session)[2:] == [{"type": "play", "player": BEN, "cards": ["4", "4"]}]
 
 
 # ---------------------------------------------------------------------------------------------------- camera lag

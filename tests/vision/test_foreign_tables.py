@@ -177,3 +177,14 @@ def test_the_top_card_of_a_pile_on_a_wooden_table_is_named_from_its_straight_edg
     named = [c for c in result.cards if c.face != UNKNOWN]
     assert [c.face for c in named] == ["qs"]
     assert all((truth := card_claimed(c, rendered.truths)) is not None and truth.face == c.face for c in named)
+
+
+def test_the_top_card_of_a_pile_on_the_mat_is_named_where_its_face_fits(foreign_catalogs: dict[str, Catalog]) -> None:
+    """Three cards piled on the mat: the top Q♦'s white border runs on into the cards under it, and the known-size
+    fit finds it a few millimetres along them, where no face fits. Moved at the card's true size to where a face
+    fits it closest (``Recognizer._placed_by_face``), it is named; the cards under it are not named as others."""
+    cards = [("2c", 0, 0, 20), ("qs", -6, -10, 35), ("qd", -10, -3, -18)]
+    rendered, result = _rendered(foreign_catalogs["svg-cards"], "green-felt", "A3", cards, Look(noise=2.0))
+    named = [c for c in result.cards if c.face != UNKNOWN]
+    assert [c.face for c in named] == ["qd"]
+    assert all((truth := card_claimed(c, rendered.truths)) is not None and truth.face == c.face for c in named)

@@ -9,7 +9,14 @@ import pytest
 from companion.sim.scene import Card, Look, Scene, mat_to_table, render_scene
 from companion.sim.table_scenes import lamp_cast
 from companion.vision.detect import DetectSettings, paper_white
-from companion.vision.light import MAX_CAST, as_on_white_paper, measure_light, paper_and_ink, sensor_noise
+from companion.vision.light import (
+    MAX_CAST,
+    as_on_white_paper,
+    markers_paper_and_ink,
+    measure_light,
+    paper_and_ink,
+    sensor_noise,
+)
 from companion.vision.mat import mat_layout
 from companion.vision.pipeline import Recognizer
 from companion.vision.registration import MatLocator
@@ -76,6 +83,20 @@ def test_the_mats_white_and_black_take_a_lamps_cast_and_a_veil_out() -> None:
     seen = as_on_white_paper(frame, markers)
     white, black = paper_and_ink(seen, markers)
     assert white.max() / white.min() < 1.05 and black.max() < 10
+
+
+def test_white_paper_the_camera_clipped_is_read_from_the_markers_edges() -> None:
+    """A warm lamp bright enough to clip red and green on white paper leaves it (200, 255, 255): a cast of 1.3x
+    where the lamp's is 2.3x, too little to take out of a cream card. The markers' edges (their ink and paper
+    mixed, below the clip) keep the paper's true colour, which the mask's colour constancy takes out."""
+    frame, markers = _mat_frame(Look(cast=(0.6, 1.0, 1.4), exposure=1.3, noise=2.0))
+    clipped, _ = paper_and_ink(frame, markers)
+    assert clipped.max() >= 250 and clipped.max() / clipped.min() < 1.35
+    white, black = markers_paper_and_ink(frame, markers)
+    assert (white - black).max() / (white - black).min() == pytest.approx(1.4 / 0.6, rel=0.2)
+    seen, before = as_on_white_paper(frame, markers)[::8, ::8].astype(float), frame[::8, ::8].astype(float)
+    assert np.abs(seen[..., 0] - np.minimum(2 * before[..., 0], 255)).max() <= 2  # blue raised by ``MAX_GAIN``
+    assert np.abs(seen[..., 2] - before[..., 2]).max() <= 2  # red, the brightest, left
 
 
 def test_a_neutral_sharp_frame_is_left_as_it_is() -> None:

@@ -10,6 +10,7 @@ from companion.vision import catalog as catalog_module
 from companion.vision.catalog import Catalog
 from companion.vision.detect import DetectSettings, _border_score, fit_poses, white_mask
 from companion.vision.mat import mat_layout
+from companion.vision.pipeline import MAX_REACHED
 from companion.vision.registration import MatLocator, to_mat
 
 SEED = 1700  # tests use seeds 1000-1999
@@ -59,6 +60,7 @@ def test_a_hand_the_colour_of_the_art_it_covers_is_no_evidence(
     dog = np.abs(cat.crops[black].astype(np.int16) - cat.crops[fawn]).max(axis=2) > 60  # where the twins differ
     seen = _forearm_over(cat.crops[black], dog, np.median(cat.crops[fawn][dog], axis=0))
     assert cat.match(seen).face == black
+    assert cat.match(seen).reached > MAX_REACHED  # the face search never moves an outline a hand covers
 
     monkeypatch.setattr(catalog_module, "occluder_cells", lambda small, hidden: np.zeros_like(hidden))
     assert cat.match(seen).face == fawn  # what it guards against: without it, a confident wrong face
@@ -70,6 +72,7 @@ def test_a_clean_card_has_no_occluder(catalogs: dict[str, Catalog]) -> None:
         small = catalog_module._small(cat.crops[face])
         cells = (small.shape[0] // catalog_module.CELL) * (small.shape[1] // catalog_module.CELL)
         assert not catalog_module.occluder_cells(small, np.zeros(cells, bool)).any()
+        assert cat.match(cat.crops[face]).reached == 0.0
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -60,6 +60,6 @@ def over_supply(cards: Counter[str]) -> str | None:
 
 
 def article(value: int | str) -> str:
-    """"a 5", "an 8", "a Wild"."""
+    """"a 5", "an 8", "a Wild", "a Push"."""
     text = str(value) if isinstance(value, int) else name(value)
-    return f"an {text}" if text in ("8", "Push") else f"a {text}"
+    return f"an {text}" if text == "8" else f"a {text}"

@@ -24,7 +24,10 @@ rules know every top), so the printed mat needs no finer zones; drawn sub-zones 
   as the table counted, they are recorded as shown; fewer, and the referee is asked after ``REVEAL_WAIT_S``
   whether that is all (SQ-17). The rules check them against what the table saw go into the hand.
 - A card the camera cannot name is a question for the referee, never a guess; a card already recorded some
-  other way (typed while the camera was out) is matched when the camera sees it, never recorded twice.
+  other way (typed while the camera was out) is matched when the camera sees it, never recorded twice, even once
+  the rules have cleared the pile it went on (SQ-20).
+- Cards of the pile reported gone while the pile lies are covered by cards the camera cannot name: a play that
+  could grow waits until such cards would be reported, and when some were, the mover says what they played (SQ-20).
 """
 
 from __future__ import annotations
@@ -50,6 +53,8 @@ from companion.table.prompts import Option
 from companion.vision.settings import CameraSettings
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from companion.table.live import LiveTable
 
 CENTRE = "centre"
@@ -93,6 +98,18 @@ class _Cleared:
     t: float
 
 
+def _pile_cards(payload: dict[str, Any]) -> list[str]:
+    """The cards a move put on the pile (a Skip card goes before a player, a pickup takes the pile)."""
+    match payload.get("type"):
+        case "play":
+            return list(payload["cards"])
+        case "blind":
+            return [payload["card"]]
+        case "push":
+            return ["push"]
+    return []
+
+
 class SquirrelsAdapter(TableAdapter):
     game = "squirrels"
 
@@ -103,6 +120,8 @@ class SquirrelsAdapter(TableAdapter):
         self.laid: dict[int, list[tuple[str, str]]] = {}  # seat -> (place, face) seen during the layout
         self.on_pile: list[str] = []  # the cards lying in the centre now, as the camera sees them
         self.matched: Counter[str] = Counter()  # the rules' pile cards the camera has seen land
+        self.owed: Counter[str] = Counter()  # cards recorded on the pile, not seen land, until the pile is taken
+        self.hidden = 0  # pile cards gone from sight with the pile still lying, since a play was last read (SQ-20)
         self.turn = 0  # whose turn it was when the game last changed
         self.last: _Landing | None = None  # the last cards read as a play on the pile
         self.skips_laid: Counter[int] = Counter()  # seat -> Skip cards seen set down before it, not yet taken
@@ -114,6 +133,18 @@ class SquirrelsAdapter(TableAdapter):
         self.moves_seen = self._moves()  # the moves of the game this adapter has followed
 
     # ------------------------------------------------------------------------------------ inputs
+    def observe_frame(self, observations: Sequence[Any], t: float) -> None:
+        """Ruling SQ-20: cards of the rules' pile reported gone in a frame that does not clear the pile went from
+        sight under cards the camera cannot name (nobody takes a card off the pile): the next play read is not sure
+        to be whole."""
+        state = self._state()
+        cleared = any(isinstance(seen, ZoneCleared) and seen.zone == CENTRE for seen in observations)
+        if state is not None and not cleared:
+            recorded = Counter(card for card, _value in state.pile)  # not a refused card taken back
+            gone = Counter(seen.face for seen in observations if isinstance(seen, CardGone) and seen.zone == CENTRE)
+            self.hidden += sum((gone & recorded).values())
+        super().observe_frame(observations, t)
+
     def observe(self, observation: Any, t: float) -> None:
         match observation:
             case CardSeen(zone=zone, face=face, frame=frame) | CardTurned(zone=zone, face=face, frame=frame) \
@@ -140,6 +171,7 @@ class SquirrelsAdapter(TableAdapter):
                 self.table.withdraw_objection(zone, face)
             case ZoneCleared(zone=zone) if zone == CENTRE:
                 self.on_pile.clear()
+                self.hidden = 0
                 self.queue.append(_Cleared(t))
                 self.table.withdraw_objection(zone)
                 self.table.session.prompts.withdraw(f"unreadable:{zone}", "the card was taken away")
@@ -186,7 +218,14 @@ class SquirrelsAdapter(TableAdapter):
             return True
         if quiet < TOGETHER_FRAMES:
             return False
-        return quiet >= LATE_FRAMES or not self._may_grow(state, landing)
+        if not self._may_grow(state, landing):
+            return True
+        # Ruling SQ-20: a play that may go on older cards is read once the camera would have reported those that
+        # cards it cannot name cover gone (``settle_frames``, as a stack top played); one too high is refused at once.
+        top = state.top_run()
+        value = next((NUMBER[face] for face in landing.faces if face in NUMBER), 0)
+        covering = top is not None and value <= top[0] and self.frame - landing.frame <= self.settle_frames
+        return quiet >= LATE_FRAMES and not covering
 
     def _read_late(self, face: str, frame: int) -> bool:
         """Ruling SQ-18: a card of the last play's value (or a Wild) belongs to that play while the table is still
@@ -285,6 +324,8 @@ class SquirrelsAdapter(TableAdapter):
         state = self._state()
         if state is not None and state.phase is Phase.REVEAL:
             self._short_spreads(state, t)
+        if state is not None and state.phase is Phase.PLAY and self.hidden and not self.queue and not self._asking():
+            self._unnamed_play(state)
         while self.queue and not self._asking():  # an answer first: it changes what the next cards mean
             state = self._state()
             if state is None:
@@ -323,13 +364,40 @@ class SquirrelsAdapter(TableAdapter):
                 self.queue = deque(i for i in self.queue if isinstance(i, _Cleared))
                 return
 
+    def _unnamed_play(self, state: SquirrelsState) -> None:
+        """Ruling SQ-20: the mover's stack top seen leaving, pile cards gone from sight under cards the camera
+        cannot name, and no card named on the pile: the mover says what they played with that top, at once (the
+        camera may name those cards late, or never). The cards the answer records are owed (``_follow_moves``)."""
+        p, ruleset = state.current, self.table.session.game.ruleset  # type: ignore[union-attr]
+        gone = self.gone.get(p, Counter())
+        tops = {st.top: i for i, st in reversed(list(enumerate(state.stacks[p]))) if st.top is not None}
+        face = next((face for face in gone.elements() if face in tops), None)
+        if face is None:
+            return
+        plays = [(face,) * n for n in range(1, FOUR + 1)] if face in NUMBER else [(face,)]
+        readings = [r for cards in plays for r in self._readings(state, p, cards, (tops[face],), None)]
+        legal = [r for r in readings if ruleset.legal(state, r) is None]
+        if not legal:
+            return
+        gone[face] -= 1
+        self.hidden = 0
+        name = state.players[p]
+        question = (f"The camera cannot name the cards {name} put on the pile (the {face} from a stack among them): "
+                    f"what did {name} play?")
+        self.table.ask(f"{CENTRE}:{face}", question, [Option(ruleset.describe(state, r), r) for r in legal], seat=p)
+
     def _absorb_recorded(self, state: SquirrelsState, landing: _Landing) -> None:
-        """Cards already on the rules' pile (typed while the camera was out) are matched, never replayed."""
+        """Cards already recorded (typed while the camera was out or behind, or answered for before the camera
+        named them) are matched, never replayed: cards the camera owes, even once the rules have cleared the pile
+        they went on (four of a value), and cards on the rules' pile it has not seen land (typed before a restart)."""
         recorded = Counter(card for card, _value in state.pile)
         for face in list(landing.faces):
-            if recorded[face] > self.matched[face]:
-                self.matched[face] += 1
-                landing.faces.remove(face)
+            if self.owed[face] > 0:
+                self.owed[face] -= 1
+            elif recorded[face] <= self.matched[face]:
+                continue
+            self.matched[face] += 1
+            landing.faces.remove(face)
 
     def _origins(self, state: SquirrelsState, landing: _Landing, t: float) -> list[tuple[int, ...]] | None:
         """Ruling SQ-13: the sets of the mover's stacks the cards may have come from (their tops drawn from); one
@@ -383,7 +451,7 @@ class SquirrelsAdapter(TableAdapter):
         if landing.asked is None:
             landing.asked = self._moves()
         if landing.target is None:
-            self.last = landing  # the answer's cards are these: the camera has seen them land (``_answered``)
+            self.last = landing  # the answer's cards are these: the camera has seen them land (``_follow_moves``)
         return True
 
     def _end_blind_turn(self, state: SquirrelsState) -> bool:
@@ -402,12 +470,23 @@ class SquirrelsAdapter(TableAdapter):
 
     def _play(self, state: SquirrelsState, landing: _Landing, origins: list[tuple[int, ...]]) -> None:
         p, faces = state.current, tuple(sorted(landing.faces))
-        readings = [reading for stacks in origins for reading in self._readings(state, p, faces, stacks,
-                                                                                 landing.target)]
+        name = state.players[p]
+        question = f"What did {name} do with {', '.join(faces)}?"
+        plays = [faces]
+        if self.hidden and landing.target is None and self._may_grow(state, landing):
+            # Ruling SQ-20: cards on the pile went from the camera's sight, and nobody takes cards off a pile: cards
+            # it cannot name lie on them. The play may hold more of its value than the camera named: the mover says.
+            number = next((face for face in faces if face in NUMBER), None)
+            plays += [tuple(sorted([*faces, *[number] * more])) for more in range(1, FOUR - len(faces) + 1)
+                      if number is not None]
+            question = (f"The camera may not see all the cards {name} put on the pile (it names {', '.join(faces)}): "
+                        f"what did {name} play?")
+        self.hidden = 0
+        readings = [reading for cards in plays for stacks in origins
+                    for reading in self._readings(state, p, cards, stacks, landing.target)]
         game = self.table.session.game
         before = self._moves()
         zone = CENTRE if landing.target is None else f"seat:{landing.target}"
-        question = f"What did {state.players[p]} do with {', '.join(faces)}?"
         self.table.propose(readings, source="camera", zone=zone, face=faces[0], seat=p, question=question)
         if landing.target is None:
             self.last = landing
@@ -441,6 +520,7 @@ class SquirrelsAdapter(TableAdapter):
     def _cleared(self, state: SquirrelsState) -> None:
         """Ruling SQ-15: the pile taken away while the rules still hold it is the player to move picking it up."""
         self.matched.clear()
+        self.owed.clear()  # the cards the camera never named went with the pile
         if state.pile and state.phase is Phase.PLAY:
             p = state.current
             self.table.propose([Pickup(p)], source="camera (the pile was taken)", zone=CENTRE, face="",
@@ -481,7 +561,7 @@ class SquirrelsAdapter(TableAdapter):
         """Offer the end of the turn after a Blind card; drop prompts and matches the game has moved past."""
         state = self._state()
         prompts = self.table.session.prompts
-        self._answered()
+        typed = self._follow_moves()
         if state is not None and not state.pile:
             self.matched.clear()
         if state is None or state.phase is not Phase.REVEAL:
@@ -499,30 +579,33 @@ class SquirrelsAdapter(TableAdapter):
             prompts.ask(END_TURN, question, [Option("End my turn", Done(p))], seat=p)
         elif any(prompt.about == END_TURN for prompt in prompts.open()):
             prompts.withdraw(END_TURN, "the game has moved on")
-        self._withdraw_stale(state)
+        self._withdraw_stale(state, typed)
 
-    def _answered(self) -> None:
-        """The last cards read from the pile recorded since, by a player's answer or the referee: the camera has
-        seen them land (a card of the same face landing later is another card)."""
-        last, game = self.last, self.table.session.game
-        if last is None or last.seq is not None or not game or not game.moves:
-            return
-        move = game.moves[-1].event
-        payload = move.payload
-        cards = payload.get("cards") or ([payload["card"]] if payload.get("card") else [payload.get("type")])
-        if move.kind == "action" and payload.get("type") in ("play", "blind", "push") and \
-                sorted(cards) == sorted(last.faces):
-            self.matched.update(last.faces)
-            last.seq = move.seq
+    def _follow_moves(self) -> bool:
+        """The moves recorded since the adapter last looked: whether the referee typed one. Cards such a move put
+        on the pile that the camera has not reported are owed (``owed``): the camera may still report them (a card
+        across two others is named frames late, or never), and a card it owes is matched, never another play. The
+        last cards read from the pile, recorded since by a player's answer or the referee, are the camera's: a
+        card of the same face landing later is another card."""
+        game = self.table.session.game
+        moves = game.moves[self.moves_seen:] if game else []
+        self.moves_seen = len(game.moves) if game else 0  # fewer after an undo
+        for move in (m.event for m in moves):
+            cards = Counter(_pile_cards(move.payload)) if move.kind == "action" else Counter()
+            if not cards or move.source.startswith("camera"):
+                continue  # a move read from the camera's cards (``_play``) matched them itself
+            last, seen = self.last, Counter()
+            if last is not None and last.seq is None and Counter(last.faces) <= cards:
+                seen, last.seq = Counter(last.faces), move.seq
+                self.matched.update(seen)
+            self.owed.update(cards - seen)
+        return any(not m.event.source.startswith(RECORDED_BY_TABLE) for m in moves)
 
-    def _withdraw_stale(self, state: SquirrelsState | None) -> None:
+    def _withdraw_stale(self, state: SquirrelsState | None, typed: bool) -> None:
         """A question about cards the camera saw is withdrawn once none of its answers is allowed any more, or once
         the referee has typed a move meanwhile (it asked about the game before that move, and the referee has
         taken those cards in hand): left open, it would hold up every card after it."""
         game = self.table.session.game
-        moves = game.moves if game else []
-        typed = any(not m.event.source.startswith(RECORDED_BY_TABLE) for m in moves[self.moves_seen:])
-        self.moves_seen = len(moves)
         for prompt in self.table.session.prompts.open():
             if not prompt.about.startswith((f"{CENTRE}:", "seat:", "unreadable:", ORIGIN)) or game is None:
                 continue
