@@ -1,16 +1,17 @@
 """Orientation benchmark: is each card reported upright or sideways as it lies, and is a turn in place reported?
 
-Rendered scenes of Capture the Illusionist's grids on the A2 mat (``companion/sim/capture_world.py``): a random
-camera view and light, cards face up in random places, each upright or turned sideways (with a hand's error of a
-few degrees), a few face down. Each scene is filmed for a few frames through the real recogniser and tracker;
-then a random half of the face-up cards is turned the other way and filmed again. A card is judged on its
-``CardSeen`` (its orientation) and, once turned or not, on the ``CardTurned`` reports (one, the right way, for a
-turned card; none for the others). Held-out scenes are seeds from 9,000,000 up (the first range, 8,000,000 up,
-was looked at once: its failures were a scene whose mat was never registered, and turns given too few frames; it
-is retired). Nothing was tuned on any scene (the 45° mark is the definition of sideways); ``--tuning`` draws seeds
-0-99 for looking at failures. As at a live table, where the camera keeps the mat's last registration, each scene's
-camera first sees its mat before the cards are put down (rested cards in an exposed row's outer places can cover
-a marker's corner); the scenes whose frames with cards register on their own are counted too.
+Rendered scenes of Capture the Illusionist's grids on the A2 mat (``companion/sim/orientation_scenes.py``): a random
+camera view and light, cards face up in random places, each upright or turned sideways (with a hand's error of a few
+degrees), a few face down. Each scene is filmed for a few frames through the real recogniser and tracker; then a
+random half of the face-up cards is turned the other way, in the order of their places, and filmed again. Every
+scene is a function of its seed alone, so a run repeats its figures and a failure can be looked at again. A card is
+judged on its ``CardSeen`` (its orientation) and, once turned or not, on the ``CardTurned`` reports (one, the right
+way, for a turned card; none for the others). Held-out scenes are seeds from 9,000,000 up (the first range,
+8,000,000 up, was looked at once: its failures were a scene whose mat was never registered, and turns given too few
+frames; it is retired). Nothing was tuned on any scene (the 45° mark is the definition of sideways); ``--tuning``
+draws seeds 0-99 for looking at failures. As at a live table, where the camera keeps the mat's last registration,
+each scene's camera first sees its mat before the cards are put down (rested cards in an exposed row's outer places
+can cover a marker's corner); the scenes whose frames with cards register on their own are counted too.
 Prints figures; it is not a timed test. Run: ``python benchmarks/bench_orientation.py [--scenes 60]``.
 """
 
@@ -18,41 +19,26 @@ from __future__ import annotations
 
 import argparse
 import collections
-import random
 import sys
 import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
-
 from companion.games.decks import load_deck
-from companion.sim.capture_world import DECK, MAT, SEAT_ZONES, VARIANT, CaptureWorld
+from companion.sim.capture_world import DECK, MAT, VARIANT, CaptureWorld
+from companion.sim.orientation_scenes import orientation_scene
 from companion.sim.render import write_reference_folder
-from companion.sim.scene import random_look, random_view, render_scene
+from companion.sim.scene import render_scene
 from companion.table.observations import CardSeen, CardTurned, Orientation
 from companion.vision.calibrate import catalog_from_folder
 from companion.vision.catalog import Catalog
-from companion.vision.mat import GRID_ROWS, mat_layout
+from companion.vision.mat import mat_layout
 from companion.vision.pipeline import Recognizer
 from companion.vision.tracker import Tracker
 
 HELD_OUT = 9_000_000
 FRAMES = 8  # frames filmed before and after the turn (about half a second at 15 fps): more than ``steady`` (3)
-SLOTS = [f"{row}-{c}" for row in GRID_ROWS for c in range(1, 5)]
-
-
-def scene_world(seed: int, faces: list[str]) -> CaptureWorld:
-    """A world of 8-14 cards in random places of both grids, most face up, each upright or sideways."""
-    rng = random.Random(seed)
-    world = CaptureWorld(seed)
-    places = rng.sample([(seat, slot) for seat in range(len(SEAT_ZONES)) for slot in SLOTS], rng.randint(8, 14))
-    for (seat, slot), face in zip(places, rng.sample(faces, len(places)), strict=False):
-        world.put(seat, slot, face, up=rng.random() < 0.85, rested=rng.random() < 0.5)
-    np_rng = np.random.default_rng(seed)
-    world.base = replace(world.base, view=random_view(np_rng, max_tilt=25.0), look=random_look(np_rng, harsh=False))
-    return world
 
 
 def film(world: CaptureWorld, recognizer: Recognizer, tracker: Tracker) -> list:
@@ -60,11 +46,11 @@ def film(world: CaptureWorld, recognizer: Recognizer, tracker: Tracker) -> list:
     return [obs for frame in frames for obs in tracker.update(recognizer.process(frame).cards)]
 
 
-def judge(seed: int, catalog: Catalog, faces: list[str], counts: collections.Counter[str],
-          failures: list[str]) -> None:
+def judge(seed: int, catalog: Catalog, counts: collections.Counter[str], failures: list[str]) -> None:
     """Film one scene, turn half its face-up cards, film again, and count what was reported right."""
     layout = mat_layout(MAT, DECK, VARIANT)
-    world = scene_world(seed, faces)
+    scene = orientation_scene(seed)
+    world = scene.world
     recognizer, tracker = Recognizer(catalog, layout), Tracker()
     empty = replace(world.scene(), cards=())
     recognizer.process(render_scene(empty).image)  # the camera sees the mat before the cards are dealt
@@ -81,11 +67,8 @@ def judge(seed: int, catalog: Catalog, faces: list[str], counts: collections.Cou
         counts["right"] += right
         if not right:
             failures.append(f"seed {seed}: {face} seen {seen[face].orientation} in {seen[face].zone}")
-    rng = random.Random(-seed)
-    turned = {f for f in seen if f in truth and rng.random() < 0.5}
-    for face in turned:
-        seat, slot, rested = truth[face]
-        world.rest(seat, slot, not rested)
+    turned = {world.places[place].face for place in scene.turns}
+    scene.turn()
     turns = collections.defaultdict(list)
     for o in film(world, recognizer, tracker):
         if isinstance(o, CardTurned):
@@ -112,12 +95,11 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         write_reference_folder(deck, tmp)
         catalog = catalog_from_folder(deck, Path(tmp))
-    faces = list(deck.cards())
     counts: collections.Counter[str] = collections.Counter()
     failures: list[str] = []
     t0 = time.perf_counter()
     for seed in range(first, first + args.scenes):
-        judge(seed, catalog, faces, counts, failures)
+        judge(seed, catalog, counts, failures)
         print(f"  scene {seed}: {counts['right']}/{counts['cards'] - counts['not seen']} orientations, "
               f"{counts['turn right']}/{counts['turn judged']} turns right so far", flush=True)
     seconds = time.perf_counter() - t0

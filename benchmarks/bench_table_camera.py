@@ -45,14 +45,16 @@ class BenchGame:
     options: dict[str, Any] = field(default_factory=dict)
     knobs: dict[str, Any] = field(default_factory=dict)  # the game's own bots' settings (e.g. how often they cheat)
     variant_options: dict[str, dict[str, Any]] = field(default_factory=dict)  # a variant's own, over ``options``
+    variant_players: dict[str, int] = field(default_factory=dict)  # a variant's own number of players
 
 
 GAMES: dict[str, BenchGame] = {
     "corgi-pileup": BenchGame(options={"starting_scores": [12, 12, 12]}, knobs={"mischief": 0.2}),
     "crazy-corgi": BenchGame(options={"starting_points": [3, 3, 3]}),  # two points to go: a set or two each
     "squirrels": BenchGame(players=2, options={"rounds": 1}),  # on the A2 mat; --players 3 or 4: zones drawn
-    # --variant treasure-island, or capture --players 2: a short duel, the first capture wins (ruling CI-20)
-    "clash-of-corgis": BenchGame(variant="original", variant_options={"capture": {"captures": 1}}),
+    # --variant treasure-island, or capture: a short duel of two, the first capture wins (ruling CI-20)
+    "clash-of-corgis": BenchGame(variant="original", variant_options={"capture": {"captures": 1}},
+                                 variant_players={"capture": 2}),
 }
 
 
@@ -91,9 +93,9 @@ def play_seed(folder: Path, name: str, bench: BenchGame, seed: int) -> Played:
     return played
 
 
-def bench_games(folder: Path, name: str, games: int, bench: BenchGame, jobs: int = 1) -> None:
+def bench_games(folder: Path, name: str, games: int, bench: BenchGame, jobs: int = 1, first: int = 0) -> None:
     started = time.monotonic()
-    seeds = range(games)
+    seeds = range(first, first + games)
     if jobs == 1:
         results = [play_seed(folder, name, bench, seed) for seed in seeds]
     else:  # fresh interpreters: each game's camera, table and bots threads start in a process of their own
@@ -106,7 +108,7 @@ def bench_games(folder: Path, name: str, games: int, bench: BenchGame, jobs: int
     handed = [t for r in results for t in r.handed]
     plays = camera + typed
     print(f"{name} ({bench.variant}, {bench.players} players): {games} games by camera in "
-          f"{time.monotonic() - started:.0f} s ({jobs} at a time): "
+          f"{time.monotonic() - started:.0f} s ({jobs} at a time, seeds {first}-{first + games - 1}): "
           f"{100 * camera / plays:.2f}% of {plays} moves recorded with no typing (target >= 99%); "
           f"{wrong} recorded wrongly (target 0); "
           f"{asked / games:.1f} questions per game; {caught} of {tried} out-of-turn plays caught")
@@ -128,6 +130,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), default="corgi-pileup")
     parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--first-seed", type=int, default=0, help="the first game's seed (to look at one game again)")
     parser.add_argument("--variant", help="the game's variant (default: the one in GAMES)")
     parser.add_argument("--players", type=int, help="how many bots (default: as in GAMES)")
     parser.add_argument("--jobs", type=int, default=1,
@@ -135,10 +138,12 @@ if __name__ == "__main__":
     parser.add_argument("--no-demo", action="store_true", help="skip the whole-demo CPU/RSS figure")
     args = parser.parse_args()
     chosen = GAMES[args.game]
-    chosen = replace(chosen, variant=args.variant or chosen.variant, players=args.players or chosen.players)
-    chosen = replace(chosen, options={**chosen.options, **chosen.variant_options.get(chosen.variant, {})})
+    variant = args.variant or chosen.variant
+    players = args.players or chosen.variant_players.get(variant, chosen.players)
+    chosen = replace(chosen, variant=variant, players=players,
+                     options={**chosen.options, **chosen.variant_options.get(variant, {})})
     with tempfile.TemporaryDirectory() as tmp:
-        bench_games(Path(tmp), args.game, args.games, chosen, max(1, args.jobs))
+        bench_games(Path(tmp), args.game, args.games, chosen, max(1, args.jobs), args.first_seed)
         if not args.no_demo:
             extra = tuple(arg for name in ("rounds", "captures") if name in chosen.options
                           for arg in (f"--{name}", str(chosen.options[name])))

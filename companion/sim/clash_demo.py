@@ -35,7 +35,7 @@ from companion.sim.clash_real_table import hidden_answer, public, seen
 from companion.sim.clash_world import DECK, MAT, ClashWorld
 from companion.sim.corgi_world import seats_for
 from companion.sim.table import simulated_table
-from companion.sim.table_bots import CameraGame, CameraRun, TableBots, questions_asked
+from companion.sim.table_bots import CameraGame, CameraRun, TableBots, questions_asked, until_filmed
 from companion.table.session import TableSession
 from companion.vision.mat import CENTRE, DISCARD, loot_zone
 
@@ -81,9 +81,10 @@ class ClashCameraBots(TableBots[Any]):
     rules = RULES
 
     def __init__(self, session: TableSession, world: ClashWorld, *, world_seed: int, rng: random.Random,
-                 pace: float = 1.0) -> None:
+                 pace: float = 1.0, forget_frames: int = 30) -> None:
         super().__init__(session, world, world_seed=world_seed, rng=rng, pace=pace)
         self.table_world = world
+        self.forget_frames = forget_frames  # the camera's: how long it keeps the place of a card it no longer sees
         game = session.game
         assert game is not None
         self.players = [ClashBot(seat, random.Random(rng.getrandbits(32))) for seat in range(len(game.setup.players))]
@@ -159,7 +160,7 @@ class ClashCameraBots(TableBots[Any]):
         does not record, or records otherwise, the referee types. The move as the table recorded it, if it did."""
         count = len(self._table_moves())
         landed = time.monotonic()
-        self._show(move, after)
+        self._show(move, after, stop)
         if self._until(lambda: self._answer(move) or len(self._table_moves()) > count, stop):
             event = self._table_moves()[count].event
             recorded = RULES.decode(event.payload)
@@ -200,13 +201,24 @@ class ClashCameraBots(TableBots[Any]):
     def _place(self, seat: int) -> str:
         return self.table_world.seat_zones[seat]
 
-    def _show(self, move: Action, after: Any) -> None:
+    def _show(self, move: Action, after: Any, stop: threading.Event) -> None:
         """Put down the cards by which the table sees ``move`` (nothing for a choice no card shows)."""
         state = self._table_state()
         moves = (self._original(state, move) if isinstance(state, OriginalState)
                  else self._treasure(state, move, after))
         if moves:
+            self._forgotten([face for face, _zone in moves], stop)
             self.table_world.put(moves)
+
+    def _forgotten(self, faces: list[str], stop: threading.Event) -> None:
+        """Cards coming back onto the table wait until the camera has seen them go. The camera takes a card put
+        back in its place within ``forget_frames`` for the same card (a hand passing over it) and never reports it
+        again: a foe that had just been fought, reshuffled into the deck at once and turned up again in the same
+        place was never seen (Treasure Island seed 17); a real table's shuffle takes longer than that."""
+        taken = self.table_world.last_taken(faces)
+        if taken is not None:
+            until_filmed(self.table_world, taken + self.forget_frames + 2 - self.table_world.frames, lambda: False,
+                         stop)
 
     def _original(self, s: OriginalState, move: Action) -> list[tuple[str, str]]:
         p = s.pending
@@ -267,7 +279,8 @@ def play_clash_by_camera(run: CameraRun) -> CameraGame:
     with simulated_table(config, session, world, DECK, run.rng.getrandbits(16)):
         setup = GameSetup(DECK, players, variant, run.options, seats=seats_for(len(players)))
         game_id = session.start_game(setup, "demo")
-        bots = ClashCameraBots(session, world, world_seed=seed, rng=run.rng, pace=run.pace)
+        bots = ClashCameraBots(session, world, world_seed=seed, rng=run.rng, pace=run.pace,
+                               forget_frames=config.camera.forget_frames)
         bots.play(run.stop)
         asked = questions_asked(session, game_id)
         return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s)

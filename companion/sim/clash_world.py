@@ -39,6 +39,7 @@ class ClashWorld(CardWorld):
         self.foes = foes
         self.piles: dict[str, list[Placed]] = {}
         self.slot: dict[str, int] = {}  # face -> its place in a zone laid out in places
+        self.taken_at: dict[str, int] = {}  # face -> the frame it was taken off the table (to a hand, the deck)
         layout = mat_layout(MAT, DECK)
         self.along_x = {z.name: z.x1 - z.x0 >= z.y1 - z.y0 for z in layout.zones}
         middle = (layout.width / 2, layout.height / 2)  # which way is away from the centre, from each zone
@@ -67,11 +68,19 @@ class ClashWorld(CardWorld):
             where = {p.face: zone for zone, pile in self.piles.items() for p in pile}
             for face in set(where) - set(wanted):
                 self._take(face)
+                self.taken_at[face] = self.frames
             self._put([(face, zone) for face, zone in wanted.items() if where.get(face) != zone])
 
     def faces(self, zone: str) -> list[str]:
         with self.lock:
             return [p.face for p in self.piles.get(zone, [])]
+
+    def last_taken(self, faces: Sequence[str]) -> int | None:
+        """The last frame at which one of ``faces``, coming back onto the table, was taken off it (``None``: none
+        was); each is then on the table again."""
+        with self.lock:
+            taken = [self.taken_at.pop(face) for face in faces if face in self.taken_at]
+            return max(taken, default=None)
 
     # ------------------------------------------------------------------------------------ where cards lie
     def _put(self, moves: Sequence[tuple[str, str]]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -13,6 +14,7 @@ from companion.sim.clash_demo import ClashCameraBots
 from companion.sim.clash_world import ClashWorld
 from companion.table.log import EventLog
 from companion.table.session import TableSession
+from companion.vision.mat import CENTRE
 
 
 def camera_bots(tmp_path, world_seed: int) -> Iterator[ClashCameraBots]:
@@ -71,3 +73,22 @@ def test_the_archers_pick_the_camera_records_is_the_cameras_move_not_lost(archer
     assert [m.event.payload["type"] for m in bots._table_moves()] == ["play", "target", "parry", "pick"]
     bots._type(pick, "late", 3)
     assert (bots.typed, bots.wrong, bots.camera_moves) == (0, 0, 1)
+
+
+def test_a_card_taken_off_the_table_comes_back_once_the_camera_has_seen_it_go(bots) -> None:
+    """The camera takes a card put back in its place within ``forget_frames`` for the same card and never reports it
+    again (Treasure Island seed 17: a foe fought, reshuffled into the deck at once and turned up in its old place)."""
+    world, (fresh, back) = bots.table_world, singles(bots, 0)[:2]
+    bots._show(fresh, bots.truth, threading.Event())  # never on the table before: down at once
+    assert world.faces(CENTRE) == list(fresh.cards)
+    world.arrange({CENTRE: [*fresh.cards, *back.cards]})
+    world.arrange({CENTRE: list(fresh.cards)})  # ``back`` taken into a hand
+    showing = threading.Thread(target=bots._show, args=(back, bots.truth, threading.Event()))
+    showing.start()
+    for _ in range(bots.forget_frames + 1):
+        world.scene()  # the camera films a frame
+        assert world.faces(CENTRE) == list(fresh.cards), "put back before the camera could see it gone"
+    while showing.is_alive():
+        world.scene()
+        showing.join(0.05)
+    assert world.faces(CENTRE) == [*fresh.cards, *back.cards]
