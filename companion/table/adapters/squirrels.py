@@ -589,7 +589,7 @@ class SquirrelsAdapter(TableAdapter):
         card of the same face landing later is another card."""
         game = self.table.session.game
         moves = game.moves[self.moves_seen:] if game else []
-        self.moves_seen = len(game.moves) if game else 0  # fewer after an undo
+        self.moves_seen = self._moves()  # fewer after an undo
         for move in (m.event for m in moves):
             cards = Counter(_pile_cards(move.payload)) if move.kind == "action" else Counter()
             if not cards or move.source.startswith("camera"):
