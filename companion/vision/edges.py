@@ -221,13 +221,13 @@ def lies_on(top: np.ndarray, below: np.ndarray, edges: np.ndarray) -> bool:
     outline (nearly) all within the other is no card lying on it but a piece of it (its art's frame, an outline
     that stopped short): two cards of one deck cannot lie so.
     """
-    if _share_within(top, below) > WITHIN:
+    if share_within(top, below) > WITHIN:
         return False
     mine, theirs = _support_inside(top, below, edges), _support_inside(below, top, edges)
     return mine is not None and (theirs is None or mine > theirs)
 
 
-def _share_within(quad: np.ndarray, other: np.ndarray) -> float:
+def share_within(quad: np.ndarray, other: np.ndarray) -> float:
     """The share of ``quad``'s area that lies inside ``other`` (frame px quads, either may be malformed)."""
     a, b = (cv2.convexHull(q.astype(np.float32)) for q in (quad, other))
     area = cv2.contourArea(a)

@@ -31,9 +31,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-import cv2
-import numpy as np
-
 from companion.table.observations import (
     CameraObservation,
     CardGone,
@@ -43,6 +40,7 @@ from companion.table.observations import (
     Orientation,
     ZoneCleared,
 )
+from companion.vision.edges import share_within
 from companion.vision.observations import UNKNOWN
 from companion.vision.orientation import SIDEWAYS_FROM, orientation_of
 from companion.vision.pipeline import CardFound
@@ -74,12 +72,7 @@ class _Track:
 
 def _overlapped(card: CardFound, cards: list[CardFound]) -> bool:
     """Whether another of the frame's ``cards`` overlaps ``card`` by more than ``OVERLAP_SHARE`` of its area."""
-    quad = card.corners.astype(np.float32)
-    least = OVERLAP_SHARE * cv2.contourArea(quad)
-    return any(
-        other is not card and cv2.intersectConvexConvex(quad, other.corners.astype(np.float32))[0] > least
-        for other in cards
-    )
+    return any(other is not card and share_within(card.corners, other.corners) > OVERLAP_SHARE for other in cards)
 
 
 def _pose(card: CardFound) -> tuple[float, float, float, float]:
