@@ -93,11 +93,15 @@ def test_half_a_frame_then_the_port_vanishing_is_forgotten_on_reconnect(bench: B
     pico.garbage(framed(SAMPLE_BODY)[:6])  # the cable is pulled mid-frame
     pico.unplug()
     assert wait_until(lambda: not link.health().connected)
+    seen = len(events)
     bench.monitor.poll()  # as the runtime does twice a second: the pads cannot be trusted while it is out
+    assert [(e.label, e.detail) for e in events[seen:]] == [("fault", "Pico not connected")]
     pico.replug()
     assert link.wait_connected(PATIENCE)
     pump(pico, link, 1.0)
     health = link.health()
     assert health.connected and health.reconnects == 1 and health.bad_frames == 0  # the half frame was dropped
-    assert [e.label for e in events][-2:] == ["fault", "stable(1)"]  # out, then settled again after the restart
-    assert "Pico not connected" in events[-2].detail
+    # Out, then settled again after the restart. The rebooted Pico's hello may or may not reach the port before
+    # the host reopens it, so a second fault ("Pico restarted") may or may not come between.
+    after = [e.label for e in events[seen:]]
+    assert after[-1] == "stable(1)" and set(after[:-1]) == {"fault"}
