@@ -28,6 +28,8 @@ rules know every top), so the printed mat needs no finer zones; drawn sub-zones 
   the rules have cleared the pile it went on (SQ-20).
 - Cards of the pile reported gone while the pile lies are covered by cards the camera cannot name: a play that
   could grow waits until such cards would be reported, and when some were, the mover says what they played (SQ-20).
+  It waits too for the camera's fresh looks at the still pile that find a card laid across older ones
+  (``COVER_LOOKS``); a card of its value named while the table waits joins it, never the next Action.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from companion.table.observations import (
 )
 from companion.table.prompts import Option
 from companion.vision.settings import CameraSettings
+from companion.vision.stillness import RECHECK_FRAMES
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -70,6 +73,11 @@ END_TURN = "blind-follow"
 # ``companion/vision/stillness.py``) and the frames that make a card steady.
 TOGETHER_FRAMES = 2
 LATE_FRAMES = 20
+# Ruling SQ-20: a card laid across older pile cards is found only by one of the camera's fresh looks at the still
+# table (every RECHECK_FRAMES frames), and the bench's seed 17 saw about half of them miss it (named 15, 30 or 45
+# frames after the card beside it). A play that could grow on older cards waits for COVER_LOOKS such looks.
+COVER_LOOKS = 3
+COVER_LOOK_FRAMES = COVER_LOOKS * RECHECK_FRAMES + TOGETHER_FRAMES
 RECORDED_BY_TABLE = ("camera", "prompt ", "chance")  # how moves the referee did not type are sourced
 REVEAL_WAIT_S = 60.0  # a spread that stops short of the counted cards this long is the referee's question
 
@@ -130,6 +138,7 @@ class SquirrelsAdapter(TableAdapter):
         camera: CameraSettings = table.settings.get("camera", CameraSettings())
         self.settle_frames = camera.forget_frames + SETTLE_MARGIN  # a top played is reported gone by then
         self.ask_after_s = ASK_AFTER * self.settle_frames / camera.frame_rate
+        self.cover_frames = max(self.settle_frames, COVER_LOOK_FRAMES)  # a play on older cards waits this long (SQ-20)
         self.moves_seen = self._moves()  # the moves of the game this adapter has followed
 
     # ------------------------------------------------------------------------------------ inputs
@@ -178,16 +187,15 @@ class SquirrelsAdapter(TableAdapter):
 
     def _joins(self, landing: _Landing, face: str, frame: int) -> bool:
         """Ruling SQ-18: a card coming to rest on the pile belongs to the cards waiting to be read there when it came
-        with them (fewer than ``TOGETHER_FRAMES`` frames later: a mixed play is refused whole), or fewer than
-        ``LATE_FRAMES`` later while it could still make their play bigger."""
+        with them (fewer than ``TOGETHER_FRAMES`` frames later: a mixed play is refused whole), or while the table
+        still waits for more of their play (``_waits``) and it could make that play bigger: a card the table waits
+        for is never the next Action."""
         if landing.target is not None:
             return False
-        quiet = frame - landing.latest
-        if quiet < TOGETHER_FRAMES:
+        if frame - landing.latest < TOGETHER_FRAMES:
             return True
         state = self._state()
-        return quiet < LATE_FRAMES and state is not None and self._may_grow(state, landing) and \
-            self._one_value([*landing.faces, face])
+        return state is not None and self._one_value([*landing.faces, face]) and self._waits(state, landing, frame)
 
     @staticmethod
     def _one_value(faces: list[str]) -> bool:
@@ -210,22 +218,29 @@ class SquirrelsAdapter(TableAdapter):
         return run + len(landing.faces) < FOUR and held > len(landing.faces)
 
     def _whole(self, state: SquirrelsState, landing: _Landing) -> bool:
-        """Ruling SQ-18: whether ``landing`` holds all the cards of its play: no card has come to rest with them
-        for ``TOGETHER_FRAMES`` frames, or for ``LATE_FRAMES`` while the play could still grow; or what the camera
-        saw next has come (other cards, the pile taken away): the play was over."""
-        quiet = self.frame - landing.latest
+        """Ruling SQ-18: whether ``landing`` holds all the cards of its play: the table no longer waits for more of
+        them (``_waits``), or what the camera saw next has come (other cards, the pile taken away): the play was
+        over."""
         if landing.target is not None or landing is not self.queue[-1]:
             return True
+        return not self._waits(state, landing, self.frame)
+
+    def _waits(self, state: SquirrelsState, landing: _Landing, frame: int) -> bool:
+        """Rulings SQ-18 and SQ-20: whether, at the camera's ``frame``, more cards of ``landing``'s play may still be
+        named: none has come to rest with them for fewer than ``TOGETHER_FRAMES`` frames, or for fewer than
+        ``LATE_FRAMES`` while the play could still grow. A play that could grow and may go on older cards waits
+        ``cover_frames`` after its first card, whatever came since: a card laid across older ones is named only at
+        one of the camera's fresh looks at the still table, and the cards it covers are reported gone only after
+        ``settle_frames`` (as a stack top played); one too high is refused at once."""
+        quiet = frame - landing.latest
         if quiet < TOGETHER_FRAMES:
-            return False
-        if not self._may_grow(state, landing):
             return True
-        # Ruling SQ-20: a play that may go on older cards is read once the camera would have reported those that
-        # cards it cannot name cover gone (``settle_frames``, as a stack top played); one too high is refused at once.
+        if not self._may_grow(state, landing):
+            return False
         top = state.top_run()
         value = next((NUMBER[face] for face in landing.faces if face in NUMBER), 0)
-        covering = top is not None and value <= top[0] and self.frame - landing.frame <= self.settle_frames
-        return quiet >= LATE_FRAMES and not covering
+        covering = top is not None and value <= top[0] and frame - landing.frame <= self.cover_frames
+        return quiet < LATE_FRAMES or covering
 
     def _read_late(self, face: str, frame: int) -> bool:
         """Ruling SQ-18: a card of the last play's value (or a Wild) belongs to that play while the table is still
