@@ -597,6 +597,29 @@ def test_a_card_like_one_answered_on_a_phone_landing_later_is_another_card(sessi
     assert again.seat == CAI and again.id != prompt.id
 
 
+@pytest.mark.parametrize("seen_apart", [True, False])
+def test_a_play_the_referee_corrected_owes_only_the_cards_the_camera_did_not_name(session, laid_out, camera,
+                                                                                   seen_apart) -> None:
+    """After the camera benchmark's wrong entry (2 players, seed 8): Ben's three 1s read as two, undone and typed
+    as three by the referee. Only the card the camera missed is owed: named late it is matched, and the next 2 of
+    the same face is a play again (the two the camera named were once owed as well, and swallowed later plays)."""
+    camera.lands("2", "2")  # Ana's 2s (she played three: the camera names two)
+    camera.reads()
+    assert standing(session) == [{"type": "play", "player": ANA, "cards": ["2", "2"]}]
+    session.undo(source="web")
+    if seen_apart:  # the table sees the undo before the typed move, or both at once
+        laid_out.drain()
+    session.submit({"type": "play", "player": ANA, "cards": ["2", "2", "2"]}, source="web")
+    laid_out.drain()
+    camera.lands("2", frames=10)  # her third 2, named late: matched to her play
+    camera.reads()
+    assert len(standing(session)) == 1 and session.state.current == BEN
+    camera.lands("2")  # Ben's 2 makes four: the pile is cleared and he goes again
+    camera.reads()
+    assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["2"]}
+    assert session.state.pile == [] and session.state.current == BEN
+
+
 def test_a_card_of_a_typed_play_named_after_the_rules_cleared_the_pile_is_matched(session, laid_out, camera) -> None:
     """The wrong entry of the camera benchmark (3 players, seed 0): Ben's two 2s, laid across older cards, were not
     named; the referee typed them, four 2s cleared the pile, and one of them, named frames later, was read as Ben's

@@ -139,7 +139,7 @@ class SquirrelsAdapter(TableAdapter):
         self.settle_frames = camera.forget_frames + SETTLE_MARGIN  # a top played is reported gone by then
         self.ask_after_s = ASK_AFTER * self.settle_frames / camera.frame_rate
         self.cover_frames = max(self.settle_frames, COVER_LOOK_FRAMES)  # a play on older cards waits this long (SQ-20)
-        self.moves_seen = self._moves()  # the moves of the game this adapter has followed
+        self.followed = self._last_seq()  # the last move of the game this adapter has followed
 
     # ------------------------------------------------------------------------------------ inputs
     def observe_frame(self, observations: Sequence[Any], t: float) -> None:
@@ -545,6 +545,11 @@ class SquirrelsAdapter(TableAdapter):
         game = self.table.session.game
         return len(game.moves) if game else 0
 
+    def _last_seq(self) -> int:
+        """The log's number of the game's last live move (a move typed after an undo comes after the undone)."""
+        game = self.table.session.game
+        return game.moves[-1].event.seq if game and game.moves else -1
+
     def _open(self, about: str) -> bool:
         return any(prompt.about == about for prompt in self.table.session.prompts.open())
 
@@ -601,11 +606,17 @@ class SquirrelsAdapter(TableAdapter):
         on the pile that the camera has not reported are owed (``owed``): the camera may still report them (a card
         across two others is named frames late, or never), and a card it owes is matched, never another play. The
         last cards read from the pile, recorded since by a player's answer or the referee, are the camera's: a
-        card of the same face landing later is another card."""
+        card of the same face landing later is another card. When the referee took back the move they were read
+        as, they are the camera's again for the move typed instead (only the cards it did not name are owed)."""
         game = self.table.session.game
-        moves = game.moves[self.moves_seen:] if game else []
-        self.moves_seen = self._moves()  # fewer after an undo
-        for move in (m.event for m in moves):
+        moves = [m.event for m in game.moves] if game else []
+        last = self.last
+        if last is not None and last.seq is not None and last.seq not in {move.seq for move in moves}:
+            self.matched -= Counter(last.faces)
+            last.seq = None
+        new = [move for move in moves if move.seq > self.followed]
+        self.followed = max(self.followed, self._last_seq())
+        for move in new:
             cards = Counter(_pile_cards(move.payload)) if move.kind == "action" else Counter()
             if not cards or move.source.startswith("camera"):
                 continue  # a move read from the camera's cards (``_play``) matched them itself
@@ -614,7 +625,7 @@ class SquirrelsAdapter(TableAdapter):
                 seen, last.seq = Counter(last.faces), move.seq
                 self.matched.update(seen)
             self.owed.update(cards - seen)
-        return any(not m.event.source.startswith(RECORDED_BY_TABLE) for m in moves)
+        return any(not move.source.startswith(RECORDED_BY_TABLE) for move in new)
 
     def _withdraw_stale(self, state: SquirrelsState | None, typed: bool) -> None:
         """A question about cards the camera saw is withdrawn once none of its answers is allowed any more, or once
