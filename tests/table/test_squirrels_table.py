@@ -620,6 +620,31 @@ def test_a_play_the_referee_corrected_owes_only_the_cards_the_camera_did_not_nam
     assert session.state.pile == [] and session.state.current == BEN
 
 
+def test_cards_typed_after_the_pile_was_taken_were_not_on_it(session, laid_out, camera) -> None:
+    """The camera benchmark's cascade (2 players, seed 8): the pile taken away and new cards put down while a
+    question held the camera's reports up, then the referee typed those moves. The pile taken was read against the
+    typed moves: the new cards were picked up by the next player, then recorded again. Fed frame by frame: cards
+    typed after the pile was seen taken, and seen landing after it, were not on it and are matched to the typing."""
+    camera.lands("8")  # Ana's 8
+    camera.reads()
+    camera.lands("wild")  # Ben's Wild: he is asked its value, and does not answer
+    camera.reads()
+    (asked,) = session.prompts.open()
+    camera.cleared()  # Cai picks up the pile
+    camera.lands("6", "6")  # Ana plays two 6s
+    camera.reads()
+    assert len(standing(session)) == 1, "the question holds up what came after it"
+    for move in ({"type": "play", "player": BEN, "cards": ["wild"], "value": 8}, {"type": "pickup", "player": CAI},
+                 {"type": "play", "player": ANA, "cards": ["6", "6"]}):
+        session.submit(move, source="web")  # the referee types the three moves
+    laid_out.drain()
+    camera.reads()
+    assert plays(session) == [{"type": "play", "player": ANA, "cards": ["8"]},
+                              {"type": "play", "player": BEN, "cards": ["wild"], "value": 8},
+                              {"type": "pickup", "player": CAI}, {"type": "play", "player": ANA, "cards": ["6", "6"]}]
+    assert session.state.current == BEN and asked.id not in {p.id for p in session.prompts.open()}
+
+
 def test_a_card_of_a_typed_play_named_after_the_rules_cleared_the_pile_is_matched(session, laid_out, camera) -> None:
     """The wrong entry of the camera benchmark (3 players, seed 0): Ben's two 2s, laid across older cards, were not
     named; the referee typed them, four 2s cleared the pile, and one of them, named frames later, was read as Ben's

@@ -104,6 +104,7 @@ class _Landing:
 @dataclass(frozen=True)
 class _Cleared:
     t: float
+    seq: int  # the game's last move when the camera saw the pile taken away
 
 
 def _pile_cards(payload: dict[str, Any]) -> list[str]:
@@ -181,7 +182,7 @@ class SquirrelsAdapter(TableAdapter):
             case ZoneCleared(zone=zone) if zone == CENTRE:
                 self.on_pile.clear()
                 self.hidden = 0
-                self.queue.append(_Cleared(t))
+                self.queue.append(_Cleared(t, self._last_seq()))
                 self.table.withdraw_objection(zone)
                 self.table.session.prompts.withdraw(f"unreadable:{zone}", "the card was taken away")
 
@@ -354,7 +355,7 @@ class SquirrelsAdapter(TableAdapter):
                 continue
             if isinstance(item, _Cleared):
                 self.queue.popleft()
-                self._cleared(state)
+                self._cleared(state, item)
                 continue
             if isinstance(item, _Landing) and item.asked is not None and \
                     (not self._open(ORIGIN) or self._moves() != item.asked):
@@ -532,14 +533,34 @@ class SquirrelsAdapter(TableAdapter):
                          for r in readings]
         return readings
 
-    def _cleared(self, state: SquirrelsState) -> None:
-        """Ruling SQ-15: the pile taken away while the rules still hold it is the player to move picking it up."""
+    def _cleared(self, state: SquirrelsState, cleared: _Cleared) -> None:
+        """Ruling SQ-15: the pile taken away while the rules still hold it is the player to move picking it up.
+        Cards the referee typed after the camera saw it taken, that the camera saw land after it (read after it, in
+        order), were not on it: they stay owed, and a pile of only such cards was not picked up (SQ-20)."""
         self.matched.clear()
-        self.owed.clear()  # the cards the camera never named went with the pile
-        if state.pile and state.phase is Phase.PLAY:
+        self.owed &= self._typed_after(cleared.seq) & self._landing_after()  # the rest went with the pile
+        taken = Counter(card for card, _value in state.pile) - self.owed
+        if taken and state.phase is Phase.PLAY:
             p = state.current
             self.table.propose([Pickup(p)], source="camera (the pile was taken)", zone=CENTRE, face="",
                                seat=p, question=f"Did {state.players[p]} pick up the pile?")
+
+    def _typed_after(self, seq: int) -> Counter[str]:
+        """The cards moves not read from the camera put on the pile after the game's move ``seq``."""
+        game = self.table.session.game
+        moves = [m.event for m in game.moves if m.event.seq > seq] if game else []
+        return sum((Counter(_pile_cards(m.payload)) for m in moves if not m.source.startswith("camera")), Counter())
+
+    def _landing_after(self) -> Counter[str]:
+        """The cards the camera saw land on the pile after the pile taken away that is being read now, before it
+        was taken again."""
+        faces: Counter[str] = Counter()
+        for item in self.queue:
+            if isinstance(item, _Cleared):
+                break
+            if item.target is None:
+                faces.update(item.faces)
+        return faces
 
     def _moves(self) -> int:
         game = self.table.session.game
