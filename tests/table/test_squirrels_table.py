@@ -14,6 +14,7 @@ from companion.table.adapters.squirrels import (
     COVER_LOOK_FRAMES,
     COVER_LOOKS,
     LATE_FRAMES,
+    LOOK_FRAMES,
     REVEAL_WAIT_S,
     SETTLE_MARGIN,
     TOGETHER_FRAMES,
@@ -32,7 +33,6 @@ from companion.table.observations import (
 from companion.table.session import TableSession
 from companion.vision.seats import seat_of_zone
 from companion.vision.settings import CameraSettings
-from companion.vision.stillness import RECHECK_FRAMES
 
 ANA, BEN, CAI = 0, 1, 2  # seat-1, seat-3, seat-5 on the mat at a table of three
 ZONE = {ANA: "seat-1", BEN: "seat-3", CAI: "seat-5"}
@@ -483,14 +483,14 @@ def test_sq20_a_stack_top_played_onto_cards_gone_from_sight_and_nothing_named_is
 def test_sq20_a_card_across_older_ones_named_at_a_later_look_joins_its_play(session, laid_out, camera, look) -> None:
     """The wrong entry of the camera benchmark (2 players, seeds 15 and 17): a play of two 2s on a deep pile recorded
     as a single 2. The second 2 lay across two older cards; the camera named it only at one of its fresh looks at
-    the still table (every ``RECHECK_FRAMES`` frames), 15, 30 or 45 frames after the first (the frames rebuilt from
+    the still table (every ``LOOK_FRAMES`` frames), 16, 32 or 48 frames after the first (the frames rebuilt from
     seed 17's log), and a card more than ``LATE_FRAMES`` after the first was taken for the next Action while the
     table still waited for the play. Fed frame by frame: it joins the play, recorded once, nothing taken back."""
     for face in ("8", "6", "5"):  # Ana's 8, Ben's 6, Cai's 5: the pile lies
         camera.lands(face)
         camera.reads()
     camera.lands("2")  # Ana's first 2, named at once
-    camera.lands("2", frames=look * RECHECK_FRAMES)  # her second, named at a later look
+    camera.lands("2", frames=look * LOOK_FRAMES)  # her second, named at a later look
     camera.reads()
     assert standing(session)[-1] == {"type": "play", "player": ANA, "cards": ["2", "2"]}
     assert len(standing(session)) == 4 and session.state.current == BEN

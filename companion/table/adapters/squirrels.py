@@ -74,10 +74,11 @@ END_TURN = "blind-follow"
 TOGETHER_FRAMES = 2
 LATE_FRAMES = 20
 # Ruling SQ-20: a card laid across older pile cards is found only by one of the camera's fresh looks at the still
-# table (every RECHECK_FRAMES frames), and the bench's seed 17 saw about half of them miss it (named 15, 30 or 45
-# frames after the card beside it). A play that could grow on older cards waits for COVER_LOOKS such looks.
+# table (after every RECHECK_FRAMES still frames), and the bench's seed 17 saw about half of them miss it (named 16,
+# 32 or 48 frames after the card beside it). A play that could grow on older cards waits for COVER_LOOKS such looks.
 COVER_LOOKS = 3
-COVER_LOOK_FRAMES = COVER_LOOKS * RECHECK_FRAMES + TOGETHER_FRAMES
+LOOK_FRAMES = RECHECK_FRAMES + 1  # frames from one fresh look at a still table to the next
+COVER_LOOK_FRAMES = COVER_LOOKS * LOOK_FRAMES + TOGETHER_FRAMES
 RECORDED_BY_TABLE = ("camera", "prompt ", "chance")  # how moves the referee did not type are sourced
 REVEAL_WAIT_S = 60.0  # a spread that stops short of the counted cards this long is the referee's question
 
