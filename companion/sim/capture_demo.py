@@ -121,10 +121,12 @@ class CaptureBots(TableBots[Any]):
     def _tidy(self, truth: CaptureState, stop: threading.Event) -> None:
         """Lay the cards as the rules now hold them: rested sideways, revealed upright, cards out of play away,
         and cards turned face down (shuffled) picked up first and put back face down, or turned over where they lie
-        when they stay in their place; the camera is given the frames to see them gone."""
+        when they stay in their place. The bots then wait until the camera has reported gone every face-up card
+        turned down or taken, as a player's turn gives a real camera ample frames to: a card turned up again before
+        then is no new sighting, and its reveal goes unreported (seed 25's Illusionist)."""
         world = self.table_world
         down: list[tuple[int, str, str]] = []
-        turned_over = False
+        hidden: list[str] = []  # the zones where a face-up card was turned face down or taken
         for seat in (0, 1):
             want = {self._own(truth, seat, slot): cell for slot, cell in truth.tables[seat].items()}
             lying = world.faces(seat)
@@ -133,9 +135,10 @@ class CaptureBots(TableBots[Any]):
                 if cell is not None and cell.card == card.face and card.up and cell.position is Position.HIDDEN \
                         and self.rng.random() < TURNED_OVER_SHARE:
                     world.turn_down(seat, slot)
-                    turned_over = True
+                    hidden.append(world.zone(seat, slot))
                 elif cell is None or cell.card != card.face or (card.up and cell.position is Position.HIDDEN):
                     world.take(seat, slot)
+                    hidden += [world.zone(seat, slot)] if card.up else []
             for slot, cell in want.items():
                 card = lying.get(slot)
                 if card is None or card.face != cell.card or (card.up and cell.position is Position.HIDDEN):
@@ -143,8 +146,9 @@ class CaptureBots(TableBots[Any]):
                         seat, slot, str(cell.card), up=True, rested=cell.position is Position.RESTED)
                 elif card.up and card.rested != (cell.position is Position.RESTED):
                     world.rest(seat, slot, cell.position is Position.RESTED)
-        if down or turned_over:
+        if down or hidden:
             self._wait_frames(self.picked_up_frames, stop)
+            self._until(lambda: not set(hidden) & set(self._view().get("seen", {})), stop)
             for seat, slot, face in down:
                 world.put(seat, slot, face)
 
