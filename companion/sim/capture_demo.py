@@ -21,8 +21,7 @@ from companion.games.clash_of_corgis.capture_state import HAND, CaptureState, Po
 from companion.games.clash_of_corgis.rules import ClashOfCorgis
 from companion.sim.capture_world import DECK, MAT, SEAT_ZONES, VARIANT, CaptureWorld
 from companion.sim.clash_bots import ClashBot
-from companion.sim.table import simulated_table
-from companion.sim.table_bots import CameraGame, CameraRun, TableBots, questions_asked
+from companion.sim.table_bots import CameraGame, CameraRun, TableBots, play_in_world
 from companion.sim.worlds import plan_world
 from companion.table.adapters.clash_of_corgis.capture import table_column
 from companion.table.session import TableSession
@@ -157,26 +156,20 @@ class CaptureBots(TableBots[Any]):
         while self.table_world.frames < until and not stop.is_set():
             stop.wait(0.05)
 
-    def lay_out(self, stop: threading.Event) -> None:
-        """A new or resumed game's cards, as they lie now."""
+    def lay_out(self) -> None:
+        """A resumed game's cards, as they lie now (the camera films on while they are laid)."""
         truth = self._follow_or_stand_up()
         if truth is not None:
-            self._tidy(truth, stop)
+            self._tidy(truth, threading.Event())
 
 
 def play_capture_by_camera(run: CameraRun) -> CameraGame:
-    """Bots play one game of Capture the Illusionist on the simulated table, every card read by the camera."""
-    session, rng = run.session, run.rng
-    plan = plan_world(run.config, session, DECK, run.players[:2], rng)
+    """Bots play one game of Capture the Illusionist on the simulated table, every card read by the camera. A game
+    still in play in the log, whose world is known, is resumed with its cards as they lie."""
+    plan = plan_world(run.config, run.session, DECK, run.players[:2], run.rng)
     world = CaptureWorld(seed=plan.seed)
-    config = replace(run.config, camera=replace(run.config.camera, mat=MAT))  # the camera finds the world's mat
-    with simulated_table(config, session, world, DECK, rng.getrandbits(16)):
-        chosen = {"first_player": rng.randrange(2), **run.options}  # the world and the table agree who starts
-        setup = GameSetup(DECK, plan.players, VARIANT, chosen, seats=SEAT_ZONES)
-        game_id = plan.begin(config, session, setup)
-        bots = CaptureBots(session, world, world_seed=plan.seed, rng=rng, pace=run.pace,
-                           forget_frames=config.camera.forget_frames)
-        bots.lay_out(run.stop)
-        bots.play(run.stop)
-        asked = questions_asked(session, game_id)
-        return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s)
+    chosen = {"first_player": run.rng.randrange(2), **run.options}  # the world and the table agree who starts
+    setup = GameSetup(DECK, plan.players, VARIANT, chosen, seats=SEAT_ZONES)
+    return play_in_world(run, world, plan, setup, mat=MAT, team=lambda config: CaptureBots(
+        run.session, world, world_seed=plan.seed, rng=run.rng, pace=run.pace,
+        forget_frames=config.camera.forget_frames))
