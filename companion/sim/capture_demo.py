@@ -21,8 +21,7 @@ from companion.games.clash_of_corgis.capture_state import HAND, CaptureState, Po
 from companion.games.clash_of_corgis.rules import ClashOfCorgis
 from companion.sim.capture_world import DECK, MAT, SEAT_ZONES, VARIANT, CaptureWorld
 from companion.sim.clash_bots import ClashBot
-from companion.sim.table import simulated_table
-from companion.sim.table_bots import CameraGame, CameraRun, TableBots, questions_asked
+from companion.sim.table_bots import CameraGame, CameraRun, TableBots, play_in_world
 from companion.sim.worlds import plan_world
 from companion.table.adapters.clash_of_corgis.capture import table_column
 from companion.table.session import TableSession
@@ -121,10 +120,12 @@ class CaptureBots(TableBots[Any]):
     def _tidy(self, truth: CaptureState, stop: threading.Event) -> None:
         """Lay the cards as the rules now hold them: rested sideways, revealed upright, cards out of play away,
         and cards turned face down (shuffled) picked up first and put back face down, or turned over where they lie
-        when they stay in their place; the camera is given the frames to see them gone."""
+        when they stay in their place. The bots then wait until the camera has reported gone every face-up card
+        turned down or taken, as a player's turn gives a real camera ample frames to: a card turned up again before
+        then is no new sighting, and its reveal goes unreported (seed 25's Illusionist)."""
         world = self.table_world
         down: list[tuple[int, str, str]] = []
-        turned_over = False
+        hidden: list[str] = []  # the zones where a face-up card was turned face down or taken
         for seat in (0, 1):
             want = {self._own(truth, seat, slot): cell for slot, cell in truth.tables[seat].items()}
             lying = world.faces(seat)
@@ -133,9 +134,10 @@ class CaptureBots(TableBots[Any]):
                 if cell is not None and cell.card == card.face and card.up and cell.position is Position.HIDDEN \
                         and self.rng.random() < TURNED_OVER_SHARE:
                     world.turn_down(seat, slot)
-                    turned_over = True
+                    hidden.append(world.zone(seat, slot))
                 elif cell is None or cell.card != card.face or (card.up and cell.position is Position.HIDDEN):
                     world.take(seat, slot)
+                    hidden += [world.zone(seat, slot)] if card.up else []
             for slot, cell in want.items():
                 card = lying.get(slot)
                 if card is None or card.face != cell.card or (card.up and cell.position is Position.HIDDEN):
@@ -143,8 +145,9 @@ class CaptureBots(TableBots[Any]):
                         seat, slot, str(cell.card), up=True, rested=cell.position is Position.RESTED)
                 elif card.up and card.rested != (cell.position is Position.RESTED):
                     world.rest(seat, slot, cell.position is Position.RESTED)
-        if down or turned_over:
+        if down or hidden:
             self._wait_frames(self.picked_up_frames, stop)
+            self._until(lambda: not set(hidden) & set(self._view().get("seen", {})), stop)
             for seat, slot, face in down:
                 world.put(seat, slot, face)
 
@@ -153,26 +156,20 @@ class CaptureBots(TableBots[Any]):
         while self.table_world.frames < until and not stop.is_set():
             stop.wait(0.05)
 
-    def lay_out(self, stop: threading.Event) -> None:
-        """A new or resumed game's cards, as they lie now."""
+    def lay_out(self) -> None:
+        """A resumed game's cards, as they lie now (the camera films on while they are laid)."""
         truth = self._follow_or_stand_up()
         if truth is not None:
-            self._tidy(truth, stop)
+            self._tidy(truth, threading.Event())
 
 
 def play_capture_by_camera(run: CameraRun) -> CameraGame:
-    """Bots play one game of Capture the Illusionist on the simulated table, every card read by the camera."""
-    session, rng = run.session, run.rng
-    plan = plan_world(run.config, session, DECK, run.players[:2], rng)
+    """Bots play one game of Capture the Illusionist on the simulated table, every card read by the camera. A game
+    still in play in the log, whose world is known, is resumed with its cards as they lie."""
+    plan = plan_world(run.config, run.session, DECK, run.players[:2], run.rng)
     world = CaptureWorld(seed=plan.seed)
-    config = replace(run.config, camera=replace(run.config.camera, mat=MAT))  # the camera finds the world's mat
-    with simulated_table(config, session, world, DECK, rng.getrandbits(16)):
-        chosen = {"first_player": rng.randrange(2), **run.options}  # the world and the table agree who starts
-        setup = GameSetup(DECK, plan.players, VARIANT, chosen, seats=SEAT_ZONES)
-        game_id = plan.begin(config, session, setup)
-        bots = CaptureBots(session, world, world_seed=plan.seed, rng=rng, pace=run.pace,
-                           forget_frames=config.camera.forget_frames)
-        bots.lay_out(run.stop)
-        bots.play(run.stop)
-        asked = questions_asked(session, game_id)
-        return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s)
+    chosen = {"first_player": run.rng.randrange(2), **run.options}  # the world and the table agree who starts
+    setup = GameSetup(DECK, plan.players, VARIANT, chosen, seats=SEAT_ZONES)
+    return play_in_world(run, world, plan, setup, mat=MAT, team=lambda config: CaptureBots(
+        run.session, world, world_seed=plan.seed, rng=run.rng, pace=run.pace,
+        forget_frames=config.camera.forget_frames))

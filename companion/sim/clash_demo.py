@@ -167,7 +167,7 @@ class ClashCameraBots(TableBots[Any]):
             if same(recorded, move):
                 if event.source.startswith("camera"):
                     self.camera_moves += 1
-                    self.landed_to_shown_s.append(self._told_at.get(event.seq, time.monotonic()) - landed)
+                    self._shown_at(event.seq, landed)
                 else:
                     self.answers += 1
                 return recorded
@@ -283,4 +283,5 @@ def play_clash_by_camera(run: CameraRun) -> CameraGame:
                                forget_frames=config.camera.forget_frames)
         bots.play(run.stop)
         asked = questions_asked(session, game_id)
-        return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s)
+        return CameraGame(game_id, bots.camera_moves, bots.typed, bots.wrong, 0, 0, asked, bots.landed_to_shown_s,
+                          bots.handed_to_shown_s)

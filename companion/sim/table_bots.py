@@ -198,7 +198,10 @@ class TableBots(Generic[S]):
     def _shown(self, action: Action, landed: float) -> None:
         """How long the card put down at ``landed`` took to reach the status page as ``action``."""
         moves = self.session.game.moves if self.session.game else []
-        seq = next(m.event.seq for m in reversed(moves) if m.event.payload == action.to_json())
+        self._shown_at(next(m.event.seq for m in reversed(moves) if m.event.payload == action.to_json()), landed)
+
+    def _shown_at(self, seq: int, landed: float) -> None:
+        """How long the card put down at ``landed`` took to reach the status page as the event ``seq``."""
         shown = self._told_at.get(seq, time.monotonic()) - landed
         self.landed_to_shown_s.append(shown)
         drawing = next(((handed - taken) for taken, handed in self.world.handovers.copy() if taken >= landed), None)

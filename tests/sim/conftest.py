@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.config import Config, load_config
+from companion.sim.table_bots import CameraGame
 from companion.table.log import EventLog
 from companion.table.session import TableSession
 
@@ -36,3 +37,10 @@ def camera_log(tmp_path: Path) -> Iterator[EventLog]:
 @pytest.fixture
 def camera_session(camera_log: EventLog) -> TableSession:
     return TableSession(camera_log, seed=5)
+
+
+def timed_both_ways(game: CameraGame) -> bool:
+    """Whether each card the camera read was timed both ways (``benchmarks/bench_table_camera.py``): as the
+    simulator ran, and less its drawing of the frame that first filmed the card, as a real camera hands it over."""
+    return len(game.handed_to_shown_s) == len(game.landed_to_shown_s) == game.camera_plays and all(
+        0 < handed < shown for handed, shown in zip(game.handed_to_shown_s, game.landed_to_shown_s, strict=True))

@@ -12,6 +12,7 @@ import pytest
 from companion.sim.capture_demo import play_capture_by_camera
 from companion.sim.table_bots import CameraRun
 from companion.table.replay import fold
+from tests.sim.conftest import timed_both_ways
 
 MOVES = 8  # the first turns of a game (``companion demo --game clash-of-corgis --variant capture`` plays one out)
 
@@ -33,6 +34,7 @@ def test_the_first_turns_of_a_capture_game_are_refereed_from_the_camera(
                  and e.payload["type"] != "pick"]  # a blind pick from a hand is recorded with its reveal
     assert by_camera and game.camera_plays == len(by_camera)
     assert game.typed == 0, "every move is recorded from the cards or answered on a phone"
+    assert timed_both_ways(game)
     choices = [e for e in events if e.kind == "action" and e.source not in ("chance",) and not e.source.startswith(
         "camera")]
     assert all(e.source.startswith("prompt ") and e.source.endswith("'s phone") for e in choices)

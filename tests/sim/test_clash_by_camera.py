@@ -12,6 +12,7 @@ import pytest
 from companion.sim.clash_demo import play_clash_by_camera
 from companion.sim.table_bots import CameraRun
 from companion.table.replay import fold
+from tests.sim.conftest import timed_both_ways
 
 MOVES = 16  # the first turns of a game: a whole one films for many minutes (``companion demo --game clash-of-corgis``)
 CARD_MOVES = ("play", "expose", "build", "reveal", "pick", "oracle", "discard", "parry")
@@ -33,6 +34,7 @@ def test_the_first_turns_of_a_clash_game_are_refereed_from_the_camera(
     assert fold(events).state == session.state
     assert game.wrong == 0, "a misread must be a question, never a wrong entry"
     assert game.typed == 0 and game.camera_plays >= 5
+    assert timed_both_ways(game)
     by_camera = [e for e in events if e.source.startswith("camera")]
     assert len(by_camera) == game.camera_plays and all(e.payload["type"] in CARD_MOVES for e in by_camera)
     choices = [e for e in events if e.kind == "action" and not e.source.startswith(("camera", "chance"))]

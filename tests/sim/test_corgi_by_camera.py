@@ -12,6 +12,7 @@ import pytest
 from companion.sim.corgi_demo import play_corgi_by_camera
 from companion.sim.table_bots import CameraRun
 from companion.table.replay import fold
+from tests.sim.conftest import timed_both_ways
 
 
 @pytest.mark.slow
@@ -31,10 +32,7 @@ def test_a_camera_refereed_game_reaches_a_winner_with_every_card_read(
     by_camera = [e for e in plays if e.source.startswith("camera")]
     assert game.wrong == 0, "a misread must be a question, never a wrong entry"
     assert len(by_camera) >= 0.95 * len(plays) and game.camera_plays == len(by_camera)
-    # each card read timed both ways (benchmarks/bench_table_camera.py): less the drawing of the frame that filmed it
-    assert len(game.handed_to_shown_s) == len(game.landed_to_shown_s) == game.camera_plays
-    assert all(0 < handed < shown for handed, shown in zip(game.handed_to_shown_s, game.landed_to_shown_s,
-                                                           strict=True))
+    assert timed_both_ways(game)
     assert game.misbehaved >= 1 and game.caught == game.misbehaved
     choices = [e for e in events if e.kind == "action" and e.payload["type"] in ("six-target", "choose-leader",
                                                                                   "score-one")]
