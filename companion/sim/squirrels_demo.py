@@ -24,7 +24,7 @@ from companion.sim.squirrels_bots import SquirrelsBot
 from companion.sim.squirrels_world import DECK, SquirrelsWorld
 from companion.sim.table_bots import CameraGame, CameraRun, TableBots, play_in_world
 from companion.sim.worlds import plan_world
-from companion.table.adapters.squirrels import LATE_FRAMES, TOGETHER_FRAMES, stacks_label
+from companion.table.adapters.squirrels import COVER_LOOK_FRAMES, TOGETHER_FRAMES, stacks_label
 from companion.table.session import TableSession
 from companion.vision.zones import save_zones
 
@@ -32,8 +32,8 @@ RULES = Squirrels()
 HIDDEN = (Deal.type, Layout.type, Reveal.type)  # moves the full-information game has no use for (see ``_moves``)
 SHOW = 4  # cards a player spreads at once at the round's end
 # The referee waits for the table to record a move as long as at any game (60 frames), and the frames the table
-# itself waits for a play's late cards before it reads the pile (ruling SQ-18).
-GRACE_FRAMES = 60 + LATE_FRAMES
+# itself may wait for a play's late cards before it reads the pile (rulings SQ-18, SQ-20).
+GRACE_FRAMES = 60 + COVER_LOOK_FRAMES
 
 
 def first_blind(state: SquirrelsState, action: Action) -> bool:

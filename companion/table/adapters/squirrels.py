@@ -28,6 +28,8 @@ rules know every top), so the printed mat needs no finer zones; drawn sub-zones 
   the rules have cleared the pile it went on (SQ-20).
 - Cards of the pile reported gone while the pile lies are covered by cards the camera cannot name: a play that
   could grow waits until such cards would be reported, and when some were, the mover says what they played (SQ-20).
+  It waits too for the camera's fresh looks at the still pile that find a card laid across older ones
+  (``COVER_LOOKS``); a card of its value named while the table waits joins it, never the next Action.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from companion.table.observations import (
 )
 from companion.table.prompts import Option
 from companion.vision.settings import CameraSettings
+from companion.vision.stillness import RECHECK_FRAMES
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -70,6 +73,12 @@ END_TURN = "blind-follow"
 # ``companion/vision/stillness.py``) and the frames that make a card steady.
 TOGETHER_FRAMES = 2
 LATE_FRAMES = 20
+# Ruling SQ-20: a card laid across older pile cards is found only by one of the camera's fresh looks at the still
+# table (after every RECHECK_FRAMES still frames), and the bench's seed 17 saw about half of them miss it (named 16,
+# 32 or 48 frames after the card beside it). A play that could grow on older cards waits for COVER_LOOKS such looks.
+COVER_LOOKS = 3
+LOOK_FRAMES = RECHECK_FRAMES + 1  # frames from one fresh look at a still table to the next
+COVER_LOOK_FRAMES = COVER_LOOKS * LOOK_FRAMES + TOGETHER_FRAMES
 RECORDED_BY_TABLE = ("camera", "prompt ", "chance")  # how moves the referee did not type are sourced
 REVEAL_WAIT_S = 60.0  # a spread that stops short of the counted cards this long is the referee's question
 
@@ -96,6 +105,7 @@ class _Landing:
 @dataclass(frozen=True)
 class _Cleared:
     t: float
+    seq: int  # the game's last move when the camera saw the pile taken away
 
 
 def _pile_cards(payload: dict[str, Any]) -> list[str]:
@@ -130,7 +140,8 @@ class SquirrelsAdapter(TableAdapter):
         camera: CameraSettings = table.settings.get("camera", CameraSettings())
         self.settle_frames = camera.forget_frames + SETTLE_MARGIN  # a top played is reported gone by then
         self.ask_after_s = ASK_AFTER * self.settle_frames / camera.frame_rate
-        self.moves_seen = self._moves()  # the moves of the game this adapter has followed
+        self.cover_frames = max(self.settle_frames, COVER_LOOK_FRAMES)  # a play on older cards waits this long (SQ-20)
+        self.followed = self._last_seq()  # the last move of the game this adapter has followed
 
     # ------------------------------------------------------------------------------------ inputs
     def observe_frame(self, observations: Sequence[Any], t: float) -> None:
@@ -172,22 +183,21 @@ class SquirrelsAdapter(TableAdapter):
             case ZoneCleared(zone=zone) if zone == CENTRE:
                 self.on_pile.clear()
                 self.hidden = 0
-                self.queue.append(_Cleared(t))
+                self.queue.append(_Cleared(t, self._last_seq()))
                 self.table.withdraw_objection(zone)
                 self.table.session.prompts.withdraw(f"unreadable:{zone}", "the card was taken away")
 
     def _joins(self, landing: _Landing, face: str, frame: int) -> bool:
         """Ruling SQ-18: a card coming to rest on the pile belongs to the cards waiting to be read there when it came
-        with them (fewer than ``TOGETHER_FRAMES`` frames later: a mixed play is refused whole), or fewer than
-        ``LATE_FRAMES`` later while it could still make their play bigger."""
+        with them (fewer than ``TOGETHER_FRAMES`` frames later: a mixed play is refused whole), or while the table
+        still waits for more of their play (``_waits``) and it could make that play bigger: a card the table waits
+        for is never the next Action."""
         if landing.target is not None:
             return False
-        quiet = frame - landing.latest
-        if quiet < TOGETHER_FRAMES:
+        if frame - landing.latest < TOGETHER_FRAMES:
             return True
         state = self._state()
-        return quiet < LATE_FRAMES and state is not None and self._may_grow(state, landing) and \
-            self._one_value([*landing.faces, face])
+        return state is not None and self._one_value([*landing.faces, face]) and self._waits(state, landing, frame)
 
     @staticmethod
     def _one_value(faces: list[str]) -> bool:
@@ -210,22 +220,29 @@ class SquirrelsAdapter(TableAdapter):
         return run + len(landing.faces) < FOUR and held > len(landing.faces)
 
     def _whole(self, state: SquirrelsState, landing: _Landing) -> bool:
-        """Ruling SQ-18: whether ``landing`` holds all the cards of its play: no card has come to rest with them
-        for ``TOGETHER_FRAMES`` frames, or for ``LATE_FRAMES`` while the play could still grow; or what the camera
-        saw next has come (other cards, the pile taken away): the play was over."""
-        quiet = self.frame - landing.latest
+        """Ruling SQ-18: whether ``landing`` holds all the cards of its play: the table no longer waits for more of
+        them (``_waits``), or what the camera saw next has come (other cards, the pile taken away): the play was
+        over."""
         if landing.target is not None or landing is not self.queue[-1]:
             return True
+        return not self._waits(state, landing, self.frame)
+
+    def _waits(self, state: SquirrelsState, landing: _Landing, frame: int) -> bool:
+        """Rulings SQ-18 and SQ-20: whether, at the camera's ``frame``, more cards of ``landing``'s play may still be
+        named: none has come to rest with them for fewer than ``TOGETHER_FRAMES`` frames, or for fewer than
+        ``LATE_FRAMES`` while the play could still grow. A play that could grow and may go on older cards waits
+        ``cover_frames`` after its first card, whatever came since: a card laid across older ones is named only at
+        one of the camera's fresh looks at the still table, and the cards it covers are reported gone only after
+        ``settle_frames`` (as a stack top played); one too high is refused at once."""
+        quiet = frame - landing.latest
         if quiet < TOGETHER_FRAMES:
-            return False
-        if not self._may_grow(state, landing):
             return True
-        # Ruling SQ-20: a play that may go on older cards is read once the camera would have reported those that
-        # cards it cannot name cover gone (``settle_frames``, as a stack top played); one too high is refused at once.
+        if not self._may_grow(state, landing):
+            return False
         top = state.top_run()
         value = next((NUMBER[face] for face in landing.faces if face in NUMBER), 0)
-        covering = top is not None and value <= top[0] and self.frame - landing.frame <= self.settle_frames
-        return quiet >= LATE_FRAMES and not covering
+        covering = top is not None and value <= top[0] and frame - landing.frame <= self.cover_frames
+        return quiet < LATE_FRAMES or covering
 
     def _read_late(self, face: str, frame: int) -> bool:
         """Ruling SQ-18: a card of the last play's value (or a Wild) belongs to that play while the table is still
@@ -339,7 +356,7 @@ class SquirrelsAdapter(TableAdapter):
                 continue
             if isinstance(item, _Cleared):
                 self.queue.popleft()
-                self._cleared(state)
+                self._cleared(state, item)
                 continue
             if isinstance(item, _Landing) and item.asked is not None and \
                     (not self._open(ORIGIN) or self._moves() != item.asked):
@@ -517,18 +534,43 @@ class SquirrelsAdapter(TableAdapter):
                          for r in readings]
         return readings
 
-    def _cleared(self, state: SquirrelsState) -> None:
-        """Ruling SQ-15: the pile taken away while the rules still hold it is the player to move picking it up."""
+    def _cleared(self, state: SquirrelsState, cleared: _Cleared) -> None:
+        """Ruling SQ-15: the pile taken away while the rules still hold it is the player to move picking it up.
+        Cards the referee typed after the camera saw it taken, that the camera saw land after it (read after it, in
+        order), were not on it: they stay owed, and a pile of only such cards was not picked up (SQ-20)."""
         self.matched.clear()
-        self.owed.clear()  # the cards the camera never named went with the pile
-        if state.pile and state.phase is Phase.PLAY:
+        self.owed &= self._typed_after(cleared.seq) & self._landing_after()  # the rest went with the pile
+        taken = Counter(card for card, _value in state.pile) - self.owed
+        if taken and state.phase is Phase.PLAY:
             p = state.current
             self.table.propose([Pickup(p)], source="camera (the pile was taken)", zone=CENTRE, face="",
                                seat=p, question=f"Did {state.players[p]} pick up the pile?")
 
+    def _typed_after(self, seq: int) -> Counter[str]:
+        """The cards moves not read from the camera put on the pile after the game's move ``seq``."""
+        game = self.table.session.game
+        moves = [m.event for m in game.moves if m.event.seq > seq] if game else []
+        return sum((Counter(_pile_cards(m.payload)) for m in moves if not m.source.startswith("camera")), Counter())
+
+    def _landing_after(self) -> Counter[str]:
+        """The cards the camera saw land on the pile after the pile taken away that is being read now, before it
+        was taken again."""
+        faces: Counter[str] = Counter()
+        for item in self.queue:
+            if isinstance(item, _Cleared):
+                break
+            if item.target is None:
+                faces.update(item.faces)
+        return faces
+
     def _moves(self) -> int:
         game = self.table.session.game
         return len(game.moves) if game else 0
+
+    def _last_seq(self) -> int:
+        """The log's number of the game's last live move (a move typed after an undo comes after the undone)."""
+        game = self.table.session.game
+        return game.moves[-1].event.seq if game and game.moves else -1
 
     def _open(self, about: str) -> bool:
         return any(prompt.about == about for prompt in self.table.session.prompts.open())
@@ -586,11 +628,17 @@ class SquirrelsAdapter(TableAdapter):
         on the pile that the camera has not reported are owed (``owed``): the camera may still report them (a card
         across two others is named frames late, or never), and a card it owes is matched, never another play. The
         last cards read from the pile, recorded since by a player's answer or the referee, are the camera's: a
-        card of the same face landing later is another card."""
+        card of the same face landing later is another card. When the referee took back the move they were read
+        as, they are the camera's again for the move typed instead (only the cards it did not name are owed)."""
         game = self.table.session.game
-        moves = game.moves[self.moves_seen:] if game else []
-        self.moves_seen = self._moves()  # fewer after an undo
-        for move in (m.event for m in moves):
+        moves = [m.event for m in game.moves] if game else []
+        last = self.last
+        if last is not None and last.seq is not None and last.seq not in {move.seq for move in moves}:
+            self.matched -= Counter(last.faces)
+            last.seq = None
+        new = [move for move in moves if move.seq > self.followed]
+        self.followed = max(self.followed, self._last_seq())
+        for move in new:
             cards = Counter(_pile_cards(move.payload)) if move.kind == "action" else Counter()
             if not cards or move.source.startswith("camera"):
                 continue  # a move read from the camera's cards (``_play``) matched them itself
@@ -599,7 +647,7 @@ class SquirrelsAdapter(TableAdapter):
                 seen, last.seq = Counter(last.faces), move.seq
                 self.matched.update(seen)
             self.owed.update(cards - seen)
-        return any(not m.event.source.startswith(RECORDED_BY_TABLE) for m in moves)
+        return any(not move.source.startswith(RECORDED_BY_TABLE) for move in new)
 
     def _withdraw_stale(self, state: SquirrelsState | None, typed: bool) -> None:
         """A question about cards the camera saw is withdrawn once none of its answers is allowed any more, or once
