@@ -10,8 +10,9 @@ Seeds from 8,000,000 are held out; tuning uses seeds from 0 (``--tuning``). A ca
 least 80% of it is in view; top-1, unknown and not found are shares of those. A report is confidently wrong when
 it names a face that is not the card it outlines; for a partly visible card (5-80% in view) any report naming it
 as another face is confidently wrong, as a share of such cards. A frame ``light.py`` says it cannot see well
-enough (too dark, too cast, too blurred for the promised accuracy) is counted like any other, and its cards are
-also shown apart: the figures within the limits and beyond them. Prints figures; it is not a timed test.
+enough (too dark, too cast, too blurred for the promised accuracy, or on too busy a table) is counted like any
+other, and its cards are also shown apart: the figures within the limits and beyond them. Prints figures; it is
+not a timed test.
 Run: ``python benchmarks/bench_vision_foreign.py [--tuning] [--scenes N]``.
 """
 
@@ -38,6 +39,7 @@ from companion.sim.judging import card_claimed, report_on
 from companion.sim.scene import CardTruth, Scene, render_scene
 from companion.sim.table_scenes import LAYOUTS, SURFACES, Setting, real_look, table_scene
 from companion.vision.catalog import Catalog, load_catalog
+from companion.vision.light import MAX_PATTERN
 from companion.vision.mat import mat_layout
 from companion.vision.observations import UNKNOWN
 from companion.vision.pipeline import FrameResult, Recognizer
@@ -127,6 +129,7 @@ def accuracy(cats: dict[str, Catalog], first: int, count: int) -> None:
     by_layout: dict[str, Counter] = collections.defaultdict(collections.Counter)
     by_light: dict[str, Counter] = collections.defaultdict(collections.Counter)
     beyond: Counter = collections.Counter()  # frames past each light limit
+    patterns: dict[str, list[float]] = collections.defaultdict(list)  # Light.pattern per table, without the mat
     wrongs: Counter = collections.Counter()
     recognizers = {(d, m): recognizer(c, m) for d, c in cats.items() for m in (None, "A3")}
     for deck, setting, scene in scenes(first, count):
@@ -134,6 +137,8 @@ def accuracy(cats: dict[str, Catalog], first: int, count: int) -> None:
         result = recognizers[(deck, setting.mat)].process(rendered.image)
         mat = "mat" if setting.mat else "no mat"
         kinds = [issue.kind for issue in result.light.issues()] if result.light else []
+        if result.light and result.light.pattern is not None:
+            patterns[setting.table].append(result.light.pattern)
         beyond.update([*kinds, "frames"] if kinds else [])
         light = f"{'beyond' if kinds else 'within'} limits, {mat}"
         groups = [total, by["deck"][f"{deck}, {mat}"], by["table"][f"{setting.table}, {mat}"], by_mat[mat]]
@@ -144,7 +149,8 @@ def accuracy(cats: dict[str, Catalog], first: int, count: int) -> None:
         print(_line(name, c))
     print(
         f"light: {beyond['frames']} of {count} frames the recogniser said it could not see well enough (too dark"
-        f" {beyond['dark']}, too cast {beyond['cast']}, too blurred {beyond['blur']}: light.py's limits); their"
+        f" {beyond['dark']}, too cast {beyond['cast']}, too blurred {beyond['blur']}, too busy a table"
+        f" {beyond['pattern']}: light.py's limits); their"
         " cards are counted in every other line"
     )
     for name, c in sorted(by_light.items(), reverse=True):
@@ -153,6 +159,10 @@ def accuracy(cats: dict[str, Catalog], first: int, count: int) -> None:
         print(title)
         for name, c in sorted(table.items()):
             print(_line(name, c))
+    print(f"table pattern without the mat (share of the table on an edge; too busy past {MAX_PATTERN:.0%})")
+    for name, seen in sorted(patterns.items()):
+        busy = sum(p > MAX_PATTERN for p in seen)
+        print(f"  {name:22} {len(seen):3d} frames  {min(seen):.3f}-{max(seen):.3f}  said too busy {busy}")
     print("confidently wrong (truth -> reported):", dict(wrongs.most_common(12)) or "none")
 
 

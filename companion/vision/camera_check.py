@@ -16,7 +16,16 @@ import numpy as np
 
 from companion.vision.catalog import POKER_MM, CatalogError, load_catalog
 from companion.vision.detect import DetectSettings, find_cards
-from companion.vision.light import MAX_CAST, MAX_EDGE_PX, MIN_LEVEL, NOTICEABLE_CAST, Issue, Light, light_on_paper
+from companion.vision.light import (
+    MAX_CAST,
+    MAX_EDGE_PX,
+    MAX_PATTERN,
+    MIN_LEVEL,
+    NOTICEABLE_CAST,
+    Issue,
+    Light,
+    light_on_paper,
+)
 from companion.vision.mat import mat_layout
 from companion.vision.registration import MatLocator
 from companion.vision.settings import CameraSettings
@@ -94,6 +103,8 @@ class CameraCheck:
         tint = light.tint() if light.cast >= NOTICEABLE_CAST else "neutral"
         out.append(f"  colour   {tint}; {channels} (copes up to {MAX_CAST:g}x)")
         out.append(f"  focus    edges smeared over {light.edge_px:.1f} px (needs {MAX_EDGE_PX:g} or fewer)")
+        if light.pattern is not None:
+            out.append(f"  table    an edge on {light.pattern:.0%} of it (needs {MAX_PATTERN:.0%} or less)")
         size = f"{self.card_px:.0f} px long, from {self.card_from}" if self.card_px else "not measured"
         out.append(f"  cards    {size} (needs {MIN_CARD_PX:.0f})")
         if self.ok:
@@ -137,7 +148,7 @@ class CameraChecker:
         paper = [q.corners for q in quads]  # white paper to measure the light on: the cards, the mat's markers
         if self.locator is not None and hom is not None:
             paper += self.locator.marker_outlines(hom)
-        light = light_on_paper(frame, paper)
+        light = light_on_paper(frame, paper, table=hom is None)
         if hom is not None:
             card_px, card_from = self._card_on_mat(hom), "the mat's scale"
         elif quads:

@@ -5,6 +5,9 @@ said to be so (``cards recognize``, the status page's camera panel, ``companion 
 each with what to do, rather than giving fewer or worse answers in silence. The limits are where the recogniser's
 accuracy was measured to fall (``benchmarks/bench_camera_limits.py``, figures in docs/vision-figures.md).
 
+Without the mat, the table itself can defeat the finding: a cloth's checks put edges everywhere a card's outline
+could run. How much of the table around the cards lies on an edge (``table_pattern``) is judged too.
+
 With the mat in view its markers' white paper and black ink also say what the lamp did, so the border mask is
 shown the frame with that taken out (``as_on_white_paper``): colour constancy from a known white and black.
 """
@@ -23,6 +26,11 @@ from companion.vision.detect import paper_white
 MIN_LEVEL = 115.0  # grey level of white card (published decks: 116 98% named, 111 95%; ours: 100 all, 93 96%)
 MAX_CAST = 1.25  # white card's brightest channel over its darkest, warm or cool (1.24: all named, 1.29: 12-19%)
 MAX_EDGE_PX = 4.5  # px edges are smeared over, cards ~144 px long (4.1: all named; 4.9: 96% of theirs, 5.4: 97% ours)
+# Tuning scenes without the mat (docs/vision-figures.md, "A table too busy to see cards on"): gingham checks put
+# an edge on 15-20% of the table around the cards, where 67-79% of cards were found; plain cloth, wood, laminate
+# and a floral print 4% at most (86-100% found).
+MAX_PATTERN = 0.10  # share of the table on an edge (half-size frame, Canny 30/80)
+PATTERN_MARGIN = 9  # px at half size: a card's own outline and shadow are not the table's pattern
 NOTICEABLE_CAST = 1.08  # a tint worth naming, though the recogniser copes with it
 CHANNELS = ("blue", "green", "red")
 MAX_GAIN = 2.0  # the most a channel is raised to make the mat's white colourless (casts of 1.5x were seen)
@@ -58,6 +66,7 @@ class Light:
     white: tuple[float, float, float]
     edge_px: float
     paper: bool = True
+    pattern: float | None = None  # ``table_pattern`` of the table around the cards; None: not judged (on the mat)
 
     @property
     def level(self) -> float:
@@ -85,16 +94,22 @@ class Light:
         """The measurements in a line, for the doctor."""
         paper = "white card" if self.paper else "the lightest thing in view"
         tint = self.tint() if self.cast >= NOTICEABLE_CAST else "neutral"
-        return f"{paper} reads {self.level:.0f} of 255, {tint}, edges smeared over {self.edge_px:.1f} px"
+        table = "" if self.pattern is None else f", table {self.pattern:.0%} edges"
+        return f"{paper} reads {self.level:.0f} of 255, {tint}, edges smeared over {self.edge_px:.1f} px{table}"
 
     def issues(self) -> list[Issue]:
         """Why the camera cannot promise its accuracy on this frame (none: it can). Without paper in view only
-        the level is judged (a table's own colour and grain say nothing of the lamp or the focus)."""
+        the level and the table's pattern are judged (a table's own colour and grain say nothing of the lamp or
+        the focus)."""
         out = []
         if self.level < MIN_LEVEL:
             what = "white card reads" if self.paper else "no card or mat in view, and the lightest thing reads"
             out.append(Issue(f"Too dark: {what} {self.level:.0f} of 255, the recogniser needs {MIN_LEVEL:.0f}",
                              "light the table or raise the camera's exposure", "dark"))
+        if self.pattern is not None and self.pattern > MAX_PATTERN:
+            out.append(Issue(f"Too busy a table: its pattern puts an edge on {self.pattern:.0%} of it, cards are "
+                             f"found reliably up to {MAX_PATTERN:.0%}", "lay the printed mat (hardware/mat/) or a "
+                             "plain cloth under the cards", "pattern"))
         if not self.paper:
             return out
         if self.cast > MAX_CAST:
@@ -118,6 +133,7 @@ class Light:
             "balance": self.balance,
             "edge_px": round(self.edge_px, 1),
             "measured_on": "white paper" if self.paper else "the lightest thing in view (no card or mat)",
+            "table_pattern": None if self.pattern is None else round(self.pattern, 3),
             "problems": self.problems(),
         }
 
@@ -135,10 +151,26 @@ def edge_width(frame: np.ndarray) -> float:
     return 2 * float(light - dark) / max(steepest, 1e-3)
 
 
-def measure_light(frame: np.ndarray, white: np.ndarray, paper: bool = True) -> Light:
-    """The frame's ``Light`` from its ``paper_white`` (``paper``: whether a card or the mat was in view)."""
+def measure_light(frame: np.ndarray, white: np.ndarray, paper: bool = True, pattern: float | None = None) -> Light:
+    """The frame's ``Light`` from its ``paper_white`` (``paper``: whether a card or the mat was in view) and its
+    ``table_pattern`` (None: not judged)."""
     b, g, r = (float(v) for v in white)
-    return Light((b, g, r), edge_width(frame), paper)
+    return Light((b, g, r), edge_width(frame), paper, pattern)
+
+
+def table_pattern(frame: np.ndarray, outlines: Sequence[np.ndarray]) -> float:
+    """The share of the table (the half-size frame outside ``outlines``, the cards, grown by ``PATTERN_MARGIN``)
+    that lies on an edge: gingham checks or a busy print make outlines everywhere, and the cards on them go
+    unfound (``MAX_PATTERN``)."""
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    small = cv2.resize(grey, (grey.shape[1] // 2, grey.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    edges = cv2.Canny(cv2.GaussianBlur(small, (3, 3), 0), 30, 80)
+    covered = np.zeros(small.shape, np.uint8)
+    for outline in outlines:
+        cv2.fillConvexPoly(covered, np.round(np.asarray(outline) / 2).astype(np.int32), 1)
+    covered = cv2.dilate(covered, np.ones((2 * PATTERN_MARGIN + 1,) * 2, np.uint8))
+    table = covered == 0
+    return float((edges[table] > 0).mean()) if table.any() else 0.0
 
 
 def paper_and_ink(frame: np.ndarray, outlines: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
@@ -262,8 +294,12 @@ def as_on_white_paper(frame: np.ndarray, markers: Sequence[np.ndarray]) -> np.nd
     return out
 
 
-def light_on_paper(frame: np.ndarray, outlines: list[np.ndarray]) -> Light:
+def light_on_paper(frame: np.ndarray, outlines: list[np.ndarray], table: bool = False) -> Light:
     """The frame's ``Light`` measured on the paper in ``outlines``; without any, on the lightest thing in view
-    (``paper`` False: only its level is judged)."""
+    (``paper`` False: only its level is judged). ``table``: the cards lie on the table, not on the mat, so its
+    pattern is judged too (``table_pattern``)."""
     white = paper_colour(frame, outlines)
-    return measure_light(frame, paper_white(frame), False) if white is None else measure_light(frame, white)
+    pattern = table_pattern(frame, outlines) if table else None
+    if white is None:
+        return measure_light(frame, paper_white(frame), False, pattern)
+    return measure_light(frame, white, pattern=pattern)

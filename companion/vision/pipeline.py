@@ -175,7 +175,8 @@ class Recognizer:
         cards = self._under_others(frame, edges, cards, hom, zones)
         t3 = time.perf_counter()
         timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
-        return FrameResult(cards, hom is not None, timings, self._light(frame, cards, markers) if light else None)
+        lit = self._light(frame, cards, markers, on_table=hom is None) if light else None
+        return FrameResult(cards, hom is not None, timings, lit)
 
     def _register(self, frame: np.ndarray) -> np.ndarray | None:
         """The homography frame px -> mat mm (None without a mat); while too few markers are in view (a hand over
@@ -188,9 +189,10 @@ class Recognizer:
             self._last_hom = self._registration.hom
         return self._last_hom
 
-    def _light(self, frame: np.ndarray, cards: list[CardFound], markers: list[np.ndarray]) -> Light:
-        """The light, judged on white paper: the cards', the mat's markers'."""
-        return light_on_paper(frame, [c.corners for c in cards] + markers)
+    def _light(self, frame: np.ndarray, cards: list[CardFound], markers: list[np.ndarray], on_table: bool) -> Light:
+        """The light, judged on white paper: the cards', the mat's markers'; ``on_table``: no mat under the cards,
+        so the table's pattern is judged too."""
+        return light_on_paper(frame, [c.corners for c in cards] + markers, table=on_table)
 
     def _read(
         self, frame: np.ndarray, quad: Quad, mask: np.ndarray, hom: np.ndarray | None, zones: dict[str, np.ndarray]

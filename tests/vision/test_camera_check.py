@@ -14,7 +14,7 @@ import pytest
 from companion.cli import main
 from companion.sim.scene import Card, Look, Scene, View, mat_to_table, render_scene
 from companion.vision.camera_check import MIN_CARD_PX, CameraChecker
-from companion.vision.light import MAX_CAST, MIN_LEVEL, Light
+from companion.vision.light import MAX_CAST, MAX_PATTERN, MIN_LEVEL, Light
 from companion.vision.settings import CameraSettings
 
 CLEAN = Look(noise=2.0, shot_noise=0.3)  # a decent camera's frame: white paper is not clipped flat
@@ -108,6 +108,20 @@ def test_without_a_mat_or_a_card_the_check_asks_for_a_card(tmp_path: Path, capsy
     assert status == 1 and seen["mat"] is None and seen["card_px"]["long_side"] is None
     assert seen["light"]["measured_on"] == "the lightest thing in view (no card or mat)"
     assert any(p.startswith("No card found to measure: lay a card face up") for p in seen["problems"])
+
+
+def test_a_gingham_cloth_without_the_mat_is_too_busy_and_the_check_says_lay_the_mat(tmp_path: Path, capsys) -> None:
+    config = tmp_path / "companion.toml"
+    config.write_text('[camera]\nmat = "none"\n[web]\nenabled = false\n', encoding="utf-8")
+    path = _picture(tmp_path, replace(_scene(mat=None), cloth="red-gingham"))
+    status, seen = _check(path, capsys, "-c", str(config))
+    assert status == 1 and seen["light"]["table_pattern"] > MAX_PATTERN
+    assert [p for p in seen["problems"] if p.startswith("Too busy a table")] == seen["light"]["problems"]
+    assert main(["-c", str(config), "calibrate", "camera", "--from", str(path)]) == 1
+    assert f"(needs {MAX_PATTERN:.0%} or less)" in capsys.readouterr().out
+    plain = _picture(tmp_path, _scene(mat=None), "plain.png")
+    status, seen = _check(plain, capsys, "-c", str(config))
+    assert status == 0 and seen["light"]["table_pattern"] < MAX_PATTERN  # felt: the same cards, found
 
 
 def test_a_folder_is_checked_picture_by_picture_and_a_bad_one_is_named(tmp_path: Path, capsys) -> None:

@@ -1,5 +1,6 @@
-"""Saying what the camera could not do: the light's colour and level and the frame's sharpness, measured on
-each frame, and a frame too dark, too tinted or too blurred reported as such."""
+"""Saying what the camera could not do: the light's colour and level, the frame's sharpness and, without the mat,
+the table's pattern, measured on each frame, and a frame too dark, too tinted, too blurred or on too busy a table
+reported as such."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import numpy as np
 import pytest
 
 from companion.sim.scene import Card, Look, Scene, mat_to_table, render_scene
-from companion.sim.table_scenes import lamp_cast
+from companion.sim.table_scenes import SURFACES, lamp_cast
 from companion.vision.detect import DetectSettings, paper_white
 from companion.vision.light import (
     MAX_CAST,
+    MAX_PATTERN,
     as_on_white_paper,
+    light_on_paper,
     markers_paper_and_ink,
     measure_light,
     paper_and_ink,
@@ -112,3 +115,36 @@ def test_sensor_noise_is_measured_on_light_paper_and_not_on_edges() -> None:
     noisy = np.clip(paper + rng.normal(0, 6.0, paper.shape), 0, 255).astype(np.uint8)
     assert sensor_noise(noisy, np.full(3, 150.0)) == pytest.approx(6.0, rel=0.15)
     assert sensor_noise(paper.astype(np.uint8), np.full(3, 150.0)) < 0.5
+
+
+def _on_table(table: str, mat: str | None = None) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Two cards on ``table`` (on the mat, if given, lying on it), and their outlines."""
+    ox, oy = mat_to_table(Scene(mat=mat))
+    cards = (Card("corgi-pileup", "3", ox + 120, oy + 150, 10.0), Card("corgi-pileup", "8", ox + 300, oy + 150, -5.0))
+    rendered = render_scene(Scene(cards=cards, cloth=table, mat=mat, look=Look(noise=2.0)))
+    return rendered.image, [t.corners for t in rendered.truths]
+
+
+@pytest.mark.parametrize("table", SURFACES)
+def test_a_table_too_busy_to_find_cards_on_says_so_and_a_plain_one_does_not(table: str) -> None:
+    """Gingham's checks put edges everywhere a card's outline could run: cards on it go unfound, and the frame
+    says so, with what to do. Wood grain, laminate, felt and a floral print do not."""
+    frame, cards = _on_table(table)
+    light = light_on_paper(frame, cards, table=True)
+    busy = [issue for issue in light.issues() if issue.kind == "pattern"]
+    assert light.pattern is not None and (light.pattern > MAX_PATTERN) == table.endswith("gingham")
+    assert len(busy) == table.endswith("gingham")
+    if busy:
+        assert str(busy[0]).startswith("Too busy a table: its pattern puts an edge on")
+        assert "printed mat" in busy[0].fix and "plain cloth" in busy[0].fix
+
+
+def test_on_the_mat_the_table_around_it_is_not_judged(catalogs) -> None:
+    """Cards on the mat lie on its plain paper: a gingham cloth beyond its edges hides nothing."""
+    frame, _ = _on_table("blue-gingham", mat="A3")
+    on_mat = Recognizer(catalogs["corgi-pileup"], mat_layout("A3")).process(frame).light
+    assert on_mat is not None and on_mat.pattern is None and on_mat.issues() == []
+    frame, _ = _on_table("blue-gingham")
+    no_mat = Recognizer(catalogs["corgi-pileup"]).process(frame).light
+    assert no_mat is not None and [issue.kind for issue in no_mat.issues()] == ["pattern"]
+    assert no_mat.as_json()["problems"][0].startswith("Too busy a table")
