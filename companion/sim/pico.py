@@ -144,7 +144,7 @@ class SimulatedPico:
         """Run the emulated firmware for ``seconds`` of device time (manual mode)."""
         if self._thread is not None:
             raise RuntimeError("this emulator follows the wall clock; advance() is for manual mode")
-        self._run_until(self.now_us + round(seconds * US))
+        self._run_until(self.now_us + round(seconds * US), commands_each_tick=True)
 
     @contextlib.contextmanager
     def running(self, speed: float = 1.0) -> Iterator[SimulatedPico]:
@@ -244,11 +244,17 @@ class SimulatedPico:
         while not self._stop.wait(WAKE_S):
             self._run_until(start_us + int((time.monotonic() - start_wall) * speed * US))
 
-    def _run_until(self, target: int) -> None:
+    def _run_until(self, target: int, commands_each_tick: bool = False) -> None:
+        """The firmware's ticks up to device time ``target``. What the host sent is handled at the start: following
+        the wall clock, a catch-up is a few ticks long. ``commands_each_tick`` (manual mode, where one ``advance``
+        may run a second of ticks at once): also before every tick, as the firmware's loop does, so a command the
+        host sends while it runs (the link's INFO request as it connects) is answered within it."""
         with self.lock:
-            self._commands()  # what the host sent since the last catch-up, handled at its start
+            self._commands()
         while self.now_us < target:
             with self.lock:
+                if commands_each_tick:
+                    self._commands()
                 if self._script is not None and self.now_us >= self._next_script_us:
                     self._next_script_us = self.now_us + round(self._script(self) * US)
                 t = min(self.now_us + TICK_US, target)
