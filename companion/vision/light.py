@@ -138,12 +138,16 @@ class Light:
         }
 
 
-def edge_width(frame: np.ndarray) -> float:
-    """How many px (of the full frame) the sharpest edges in view are smeared over: their contrast over their
-    steepest slope. Unlike the Laplacian's variance it does not grow with sensor noise nor shrink in a dim room
-    (a step of height C blurred by a Gaussian of sigma s rises at most C / (2.5 s) a px)."""
+def half_grey(frame: np.ndarray) -> np.ndarray:
+    """The frame in grey at half size, where the light's measures of edges look (a card's edge spans pixels)."""
     grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    small = cv2.resize(grey, (grey.shape[1] // 2, grey.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    return cv2.resize(grey, (grey.shape[1] // 2, grey.shape[0] // 2), interpolation=cv2.INTER_AREA)
+
+
+def edge_width(small: np.ndarray) -> float:
+    """How many px (of the full frame) the sharpest edges in view are smeared over, from its ``half_grey``: their
+    contrast over their steepest slope. Unlike the Laplacian's variance it does not grow with sensor noise nor
+    shrink in a dim room (a step of height C blurred by a Gaussian of sigma s rises at most C / (2.5 s) a px)."""
     small = small.astype(np.float32)
     slope = cv2.magnitude(cv2.Sobel(small, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(small, cv2.CV_32F, 0, 1, ksize=3))
     steepest = float(np.percentile(slope, 99.9)) / 8  # Sobel's 3x3 weights sum to 8: grey levels a px
@@ -151,19 +155,20 @@ def edge_width(frame: np.ndarray) -> float:
     return 2 * float(light - dark) / max(steepest, 1e-3)
 
 
-def measure_light(frame: np.ndarray, white: np.ndarray, paper: bool = True, pattern: float | None = None) -> Light:
-    """The frame's ``Light`` from its ``paper_white`` (``paper``: whether a card or the mat was in view) and its
-    ``table_pattern`` (None: not judged)."""
+def measure_light(
+    frame: np.ndarray, white: np.ndarray, paper: bool = True, table: Sequence[np.ndarray] | None = None
+) -> Light:
+    """The frame's ``Light`` from its ``paper_white`` (``paper``: whether a card or the mat was in view); ``table``:
+    the outlines of the cards lying on the table, not on the mat, whose ``table_pattern`` is judged too."""
     b, g, r = (float(v) for v in white)
-    return Light((b, g, r), edge_width(frame), paper, pattern)
+    small = half_grey(frame)
+    return Light((b, g, r), edge_width(small), paper, None if table is None else table_pattern(small, table))
 
 
-def table_pattern(frame: np.ndarray, outlines: Sequence[np.ndarray]) -> float:
-    """The share of the table (the half-size frame outside ``outlines``, the cards, grown by ``PATTERN_MARGIN``)
-    that lies on an edge: gingham checks or a busy print make outlines everywhere, and the cards on them go
-    unfound (``MAX_PATTERN``)."""
-    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    small = cv2.resize(grey, (grey.shape[1] // 2, grey.shape[0] // 2), interpolation=cv2.INTER_AREA)
+def table_pattern(small: np.ndarray, outlines: Sequence[np.ndarray]) -> float:
+    """The share of the table (the frame's ``half_grey`` outside ``outlines``, the cards in frame px, grown by
+    ``PATTERN_MARGIN``) that lies on an edge: gingham checks or a busy print make outlines everywhere, and the cards
+    on them go unfound (``MAX_PATTERN``)."""
     edges = cv2.Canny(cv2.GaussianBlur(small, (3, 3), 0), 30, 80)
     covered = np.zeros(small.shape, np.uint8)
     for outline in outlines:
@@ -299,7 +304,7 @@ def light_on_paper(frame: np.ndarray, outlines: list[np.ndarray], table: bool = 
     (``paper`` False: only its level is judged). ``table``: the cards lie on the table, not on the mat, so its
     pattern is judged too (``table_pattern``)."""
     white = paper_colour(frame, outlines)
-    pattern = table_pattern(frame, outlines) if table else None
+    on_table = outlines if table else None
     if white is None:
-        return measure_light(frame, paper_white(frame), False, pattern)
-    return measure_light(frame, white, pattern=pattern)
+        return measure_light(frame, paper_white(frame), paper=False, table=on_table)
+    return measure_light(frame, white, table=on_table)
