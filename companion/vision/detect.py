@@ -286,15 +286,18 @@ def find_cards(
             candidates.append(None if quad is None else grow(quad, size - 1.0))
     rings, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     candidates += [_hull_quad(contour, frame_area, s) for contour in rings]
+    def fits(quad: np.ndarray) -> bool:
+        return card_shaped(quad, frame_area, s) and (plausible is None or plausible(quad))
+
     scored: list[tuple[float, float, np.ndarray]] = []
     for candidate in (portrait_order(q) for q in candidates if q is not None):
         if any(np.abs(candidate - other).max() < 2.0 for _, _, other in scored):
             continue  # the same card found by another pass
-        if not (card_shaped(candidate, frame_area, s) and (plausible is None or plausible(candidate))):
+        if not fits(candidate):
             continue
         score, quad = _border_score(candidate, mask), candidate
         trimmed = _trimmed(candidate, mask) if score < s.min_border else None
-        if trimmed is not None and card_shaped(trimmed, frame_area, s) and (plausible is None or plausible(trimmed)):
+        if trimmed is not None and fits(trimmed):
             score, quad = _border_score(trimmed, mask), trimmed  # a pile's top card, the strip under it cut off
         if score >= s.min_border:
             scored.append((score, cv2.contourArea(quad), quad))
