@@ -48,6 +48,7 @@ AT_ONCE = 0.97  # an edge candidate named this surely stands as it is; one named
 MAX_SNAPS = 8  # of those not named at once, the most moved onto the edges around them (``snap_to_edges``) in one frame
 Moved = list[tuple[Match, np.ndarray]]  # an outline's views moved onto the edges around it, each with its verdict
 SAME_OUTLINE = 4.0  # px: edge candidates whose corners are all this close are one outline, looked at once
+WHOLE_SURE = 0.9  # a card named this surely from its whole outline is on top of any outline the catalogue cannot name
 MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
 SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at most (``Recognizer._edges_may_add``)
 FACE_STEPS = ((4.0, 2.0), (2.0, 1.0), (1.0, 0.5))  # mm, degrees: ``Recognizer._placed_by_face``'s steps, longest first
@@ -375,7 +376,8 @@ class Recognizer:
         shows and what tells its face apart is in that part (half a 4 is not an ace)."""
         out = []
         for card in cards:
-            tops = [o.corners for o in cards if o is not card and lies_on(o.corners, card.corners, edges)]
+            tops = [o.corners for o in cards if o is not card and self._may_lie_on(o, card)
+                    and lies_on(o.corners, card.corners, edges)]
             if not tops or card.face == UNKNOWN:
                 out.append(card)
                 continue
@@ -386,6 +388,13 @@ class Recognizer:
             m = self.catalog.match(warp_card(frame, card.corners), retry=False, under=under)
             out.append(self._found(m, card.corners, hom, zones, card.border))
         return out
+
+    @staticmethod
+    def _may_lie_on(upper: CardFound, card: CardFound) -> bool:
+        """Whether ``upper`` may be a card lying on ``card``: not an outline the catalogue cannot name over a card
+        it names surely from the whole of it (a face that shows whole is on top; such an outline is what shows of
+        the cards under it, as on a Squirrels pile of cards laid half a card apart)."""
+        return upper.face != UNKNOWN or card.confidence < WHOLE_SURE
 
     def _zones_for(self, size: tuple[int, int]) -> dict[str, np.ndarray]:
         """The drawn zones for pictures of ``size`` (scaled once if only the camera's resolution changed)."""
