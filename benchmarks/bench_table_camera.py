@@ -7,6 +7,9 @@
    simulator's drawing of the first frame that filmed the card taken out (a real camera hands its frames over
    having spent none of the table's CPU; the wait for that frame stays in). The target is judged on the second.
 2. The whole simulated table (`companion demo --game GAME`, status page on): CPU % and peak RSS (target <= 250 MB).
+
+`--keep DIR` keeps each game's folder (`DIR/seed-N`: its event log and world), so that a move recorded wrongly can
+be rebuilt and filmed again without playing the game again.
 """
 
 from __future__ import annotations
@@ -136,14 +139,22 @@ if __name__ == "__main__":
     parser.add_argument("--jobs", type=int, default=1,
                         help="games played at once, each in its own process (the shares only: latency wants 1)")
     parser.add_argument("--no-demo", action="store_true", help="skip the whole-demo CPU/RSS figure")
+    parser.add_argument("--keep", type=Path, help="play the games in this folder and keep it (each game's log and"
+                        " world, to look at a move the table got wrong again) instead of a temporary one")
     args = parser.parse_args()
+    played = [f"seed-{seed}" for seed in range(args.first_seed, args.first_seed + args.games)
+              if args.keep is not None and (args.keep / f"seed-{seed}").exists()]
+    if played:
+        parser.error(f"{args.keep} holds {', '.join(played)} already: keep the games in another folder")
     chosen = GAMES[args.game]
     variant = args.variant or chosen.variant
     players = args.players or chosen.variant_players.get(variant, chosen.players)
     chosen = replace(chosen, variant=variant, players=players,
                      options={**chosen.options, **chosen.variant_options.get(variant, {})})
     with tempfile.TemporaryDirectory() as tmp:
-        bench_games(Path(tmp), args.game, args.games, chosen, max(1, args.jobs), args.first_seed)
+        folder = args.keep or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        bench_games(folder, args.game, args.games, chosen, max(1, args.jobs), args.first_seed)
         if not args.no_demo:
             extra = tuple(arg for name in ("rounds", "captures") if name in chosen.options
                           for arg in (f"--{name}", str(chosen.options[name])))
