@@ -213,5 +213,6 @@ def test_a_cream_two_of_clubs_in_a_fan_its_edges_outline_is_not_named_the_two_of
     )
     rendered = render_scene(scene)
     result = Recognizer(foreign_catalogs["kennard-cream"], None).process(rendered.image)
-    named = {card_claimed(c, rendered.truths).face: c.face for c in result.cards if c.face != UNKNOWN}
-    assert named.get("2c") == "2c" and all(truth == face for truth, face in named.items())
+    named = [(card_claimed(c, rendered.truths), c.face) for c in result.cards if c.face != UNKNOWN]
+    assert all(truth is not None and truth.face == face for truth, face in named)
+    assert "2c" in [face for _, face in named]
