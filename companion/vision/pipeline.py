@@ -51,7 +51,10 @@ SAME_OUTLINE = 4.0  # px: edge candidates whose corners are all this close are o
 WHOLE_SURE = 0.9  # a card named this surely from its whole outline is on top of any outline the catalogue cannot name
 MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
 SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at most (``Recognizer._edges_may_add``)
-FACE_STEPS = ((4.0, 2.0), (2.0, 1.0), (1.0, 0.5))  # mm, degrees: ``Recognizer._placed_by_face``'s steps, longest first
+# mm, degrees: ``Recognizer._placed_by_face``'s steps, longest first. The first is long: a face's fit is bumpy at a
+# few mm (pips), and a Squirrels 2 laid across two 3s, outlined 10 mm along them, fit worse 4 mm either way than where
+# it stood (the bench's seed 17: the table recorded one 2 of two)
+FACE_STEPS = ((8.0, 4.0), (4.0, 2.0), (2.0, 1.0), (1.0, 0.5))
 FACE_MOVES = 2  # moves at most per step
 MAX_FACE_SEARCHES = 2  # outlines a frame searches so (bounds the time a messy frame takes)
 MAX_REACHED = 0.15  # share of an unnamed outline under something reaching in (a hand: 0.3+) past which moving it
