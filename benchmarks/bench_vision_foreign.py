@@ -207,7 +207,7 @@ def main() -> int:
         except DeckUnavailable as exc:
             print(f"skipped: the published decks cannot be fetched here: {exc}")
             return 0
-    if not args.tuning:
+    if not args.tuning and args.speed_frames:
         speed(cats, args.speed_frames)
     accuracy(cats, 0 if args.tuning else HELD_OUT, args.scenes)
     print(f"({time.perf_counter() - started:.0f} s)")
