@@ -734,6 +734,11 @@ def card_moves(
     return [_frame_quad(m, inv) for m in moved]
 
 
+def card_sized(quad: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
+    """The card-sized rectangle around a frame quad (its centre and direction), as a frame quad."""
+    return _frame_quad(_card_rect(quad, hom, card_mm), np.linalg.inv(hom))
+
+
 def _card_rect(quad: np.ndarray, hom: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
     """The card-sized rectangle on the table (mm) with a frame quad's centre and direction."""
     pts = to_mat(hom, quad)

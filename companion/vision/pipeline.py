@@ -14,6 +14,7 @@ from companion.vision.detect import (
     DetectSettings,
     Quad,
     card_moves,
+    card_sized,
     darkest_channel,
     find_cards,
     grow,
@@ -109,6 +110,14 @@ class FrameResult:
     light: Light | None = None  # what the camera saw of the light; ``light.problems()`` says what it cannot do
 
 
+def plane_of(corners: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
+    """The homography frame px -> table mm that a card's outline (``corners``, clockwise from its top-left) gives,
+    its top-left at the origin: where no mat is in view, the table's plane and scale around that card."""
+    w, h = card_mm
+    rect = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float32)
+    return cv2.getPerspectiveTransform(corners.astype(np.float32), rect)
+
+
 def card_finder(
     layout: MatLayout | None, card_mm: tuple[float, float] = POKER_MM
 ) -> Callable[[np.ndarray], list[Quad]]:
@@ -176,7 +185,9 @@ class Recognizer:
         edges = edge_map(frame)
         cells = grey_cells(frame)
         if self._edges_may_add(cells, cards):
-            searched = self._from_edges(frame, edges, cards, check, hom, zones)
+            searched, unnamed = self._from_edges(frame, edges, cards, check, hom, zones)
+            if hom is None:
+                searched = self._completed(frame, searched, unnamed, zones)
             self._searched = EdgeSearch(cells, [id(c) for c in searched] != [id(c) for c in cards])
             cards = searched
         cards = self._under_others(frame, edges, cards, hom, zones)
@@ -229,7 +240,8 @@ class Recognizer:
     def _placed_by_face(
         self, frame: np.ndarray, corners: np.ndarray, m: Match, hom: np.ndarray
     ) -> tuple[Match, np.ndarray]:
-        """An outline on the mat that the catalogue cannot name, moved at the card's true size to where a face
+        """An outline the catalogue cannot name, moved at the card's true size (on the mat, or on the plane a named card
+        lays out: ``_completed``) to where a face
         fits it closest: the top card of a pile, whose white border runs on into the cards under it, is often
         found a few millimetres along them. A pattern search over position and angle on the table, scored by the
         closest face's fit (``Catalog.nearest``: each step's moves at once). Named as a card the border lines is
@@ -255,6 +267,39 @@ class Recognizer:
             return named, here
         return m, corners
 
+    def _completed(
+        self, frame: np.ndarray, cards: list[CardFound], unnamed: Moved, zones: dict[str, np.ndarray]
+    ) -> list[CardFound]:
+        """Without the mat, ``cards`` with the outlines the catalogue could not name (the unknown ones, and the edge
+        search's ``unnamed`` ones) searched for as on the mat (``_placed_by_face``), at the deck's true size on the
+        table's plane as the nearest named card lays it out (``plane_of``): a pile's or a fan's top card, whose
+        paper runs on into the cards under it, is outlined a few mm off, or only in part. Without a named card in
+        the frame there is no true size, and no search (at an outline's own scale it named a half 4♥ in a row
+        2♥). A card is added only as the search names it; unknown cards stay unknown."""
+        guides = [c for c in cards if c.face != UNKNOWN]
+        if not guides:
+            return cards
+        unknown = [c.corners for c in cards if c.face == UNKNOWN and c.distance <= self.catalog.settings.not_a_card]
+        outlines = [(self.catalog.match(warp_card(frame, q), retry=False), q) for q in unknown]
+        for rough, outline in [*outlines, *sorted(unnamed, key=lambda t: t[0].distance)]:
+            if self._face_searches >= MAX_FACE_SEARCHES:
+                break
+            if rough.reached > MAX_REACHED or any(c.face != UNKNOWN and overlaps(outline, c.corners) for c in cards):
+                continue
+            self._face_searches += 1
+            centre = outline.mean(axis=0)
+            guide = min(guides, key=lambda g: float(np.hypot(*np.subtract(g.centre, centre))))
+            plane = plane_of(guide.corners, self.card_mm)
+            sized = card_sized(outline, plane, self.card_mm)  # a part of a card is never named as a whole one
+            start = self.catalog.match(warp_card(frame, sized))
+            m, corners = self._placed_by_face(frame, sized, start, plane)
+            if m is start:  # the search named nothing (a face the rectangle fits where it stands is no evidence)
+                continue
+            if m.face != UNKNOWN and not any(c.face != UNKNOWN and overlaps(corners, c.corners) for c in cards):
+                cards = [c for c in cards if not overlaps(corners, c.corners)]  # the unknown card it names
+                cards.append(self._found(m, corners, None, zones, 0.0))
+        return cards
+
     def _found(
         self, m: Match, corners: np.ndarray, hom: np.ndarray | None, zones: dict[str, np.ndarray], border: float
     ) -> CardFound:
@@ -271,12 +316,14 @@ class Recognizer:
         check: Callable[[np.ndarray], bool] | None,
         hom: np.ndarray | None,
         zones: dict[str, np.ndarray],
-    ) -> list[CardFound]:
+    ) -> tuple[list[CardFound], Moved]:
         """``cards`` with the ones only edges outline added: where no card was named, a candidate the catalogue
         names confidently is a card (it replaces an unknown one there); its other verdicts are table texture or
-        a part of a card, and are dropped."""
+        a part of a card, and are dropped. With them, the candidates that look like a card the catalogue cannot
+        name (``_completed`` may search around them)."""
         lo = darkest_channel(frame)
         tried = snapped = 0
+        unnamed: Moved = []
         for quad in self._edge_candidates(frame, edges, check, hom is None):
             if any(c.face != UNKNOWN and overlaps(quad, c.corners) for c in cards):
                 continue
@@ -296,7 +343,9 @@ class Recognizer:
             if self._sure(m):
                 cards = [c for c in cards if not overlaps(quad, c.corners)]
                 cards.append(self._found(m, corners, hom, zones, 0.0))
-        return cards
+            elif m.distance <= self.catalog.settings.not_a_card:
+                unnamed.append((m, corners))
+        return cards, unnamed
 
     def _edges_may_add(self, cells: np.ndarray, cards: list[CardFound]) -> bool:
         """Whether the edge search (``_from_edges``) may find anything the border mask's ``cards`` lack. Always,

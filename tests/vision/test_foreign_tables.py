@@ -216,3 +216,28 @@ def test_a_cream_two_of_clubs_in_a_fan_its_edges_outline_is_not_named_the_two_of
     named = [(card_claimed(c, rendered.truths), c.face) for c in result.cards if c.face != UNKNOWN]
     assert all(truth is not None and truth.face == face for truth, face in named)
     assert "2c" in [face for _, face in named]
+
+
+def test_a_fans_top_card_is_searched_for_at_the_size_a_named_card_gives_without_the_mat(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """The foreign bench's tuning scene 283: a K♣ on top of a fan on a floral cloth, no mat, its outline running on
+    into the cards under it, was never named. The 6♥ lying apart, named, lays out the table's plane and the deck's
+    size there; searched for at that size, the K♣ is named (and nothing is named wrongly)."""
+    cards = [("6h", 327.3, 379.0, 258.6), ("10c", 418.9, 287.6, 221.1), ("9d", 415.3, 284.0, 229.3),
+             ("kc", 412.3, 279.9, 237.5)]
+    scene = Scene(
+        cards=tuple(Card("kennard", face, x, y, angle) for face, x, y, angle in cards),
+        cloth="floral-cloth",
+        mat=None,
+        view=View(tilt=33.25, azimuth=19.67, roll=190.52, zoom=0.92, shift=(-11.6, 1.27)),
+        look=Look(light_gain=0.185, light_dir=142.1, cast=(1.019, 0.998, 0.959), noise=1.22, vignette=0.079,
+                  exposure=0.471, shot_noise=0.364, jpeg=75),
+        seed=824151685,
+    )
+    rendered = render_scene(scene)
+    result = Recognizer(foreign_catalogs["kennard"]).process(rendered.image)
+    assert "kc" in _faces(result)
+    for card in result.cards:
+        claimed = card_claimed(card, rendered.truths)
+        assert card.face == UNKNOWN or (claimed is not None and claimed.face == card.face)
