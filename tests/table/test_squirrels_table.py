@@ -740,3 +740,35 @@ def test_sq13_when_the_camera_stalls_the_mover_says_where_the_cards_came_from(se
     assert plays(session) == [{"type": "skip", "player": ANA, "target": BEN, "stack": 2},
                               {"type": "play", "player": CAI, "cards": ["8"]}]
     assert origin_questions(session) == ["asked", "answered", "asked", "withdrawn"]
+
+
+def test_sq20_a_card_of_a_waiting_play_gone_from_sight_and_named_again_is_no_card_more(session, laid_out,
+                                                                                        camera) -> None:
+    """The wrong entry of the camera benchmark (2 players, seed 8): Ben's three 1s on a deep pile recorded as four.
+    The camera named one of them at some of its looks and missed it at others: reported gone, then named again while
+    the table still waited for the play, it was taken for a fourth 1. Fed frame by frame: it is the same card."""
+    camera.lands("8")  # Ana's 8
+    camera.reads()
+    camera.lands("1", "1")  # Ben's 1s, two named at once...
+    camera.lands("1", frames=LOOK_FRAMES)  # ...the third at the next look
+    camera.gone("1", "centre")  # missed at two looks running: reported gone
+    camera.lands("1", frames=LOOK_FRAMES)  # named again at the next
+    camera.reads()
+    assert standing(session)[-1] == {"type": "play", "player": BEN, "cards": ["1", "1", "1"]}
+    assert session.prompts.open() == [] and session.state.current == CAI
+
+
+def test_sq20_a_play_of_a_face_on_the_pile_whose_older_card_went_from_sight_is_the_players_question(
+        session, laid_out, camera) -> None:
+    """A card of the pile's face gone while a play of that face waits may be the older card covered or one of the
+    play's: the mover says what they played (never a card dropped from their play, nor one added)."""
+    camera.lands("8")  # Ana's 8
+    camera.reads()
+    camera.lands("1")  # Ben's 1
+    camera.reads()
+    camera.lands("1")  # Cai's 1 laid across Ben's...
+    camera.gone("1", "centre")  # ...Ben's goes from sight
+    camera.lands("1", frames=LOOK_FRAMES)  # and Cai's second 1, named at the next look
+    camera.reads()
+    (asked,) = session.prompts.open()
+    assert asked.seat == CAI

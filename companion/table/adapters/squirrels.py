@@ -100,6 +100,7 @@ class _Landing:
     stacks: list[int] = field(default_factory=list)  # the mover's stacks these cards are known to come from
     seq: int | None = None  # the move it was recorded as
     asked: int | None = None  # the moves recorded when the mover was asked where the cards came from (SQ-13)
+    unseen: Counter[str] = field(default_factory=Counter)  # its cards reported gone from the pile while it waits
 
 
 @dataclass(frozen=True)
@@ -147,13 +148,15 @@ class SquirrelsAdapter(TableAdapter):
     def observe_frame(self, observations: Sequence[Any], t: float) -> None:
         """Ruling SQ-20: cards of the rules' pile reported gone in a frame that does not clear the pile went from
         sight under cards the camera cannot name (nobody takes a card off the pile): the next play read is not sure
-        to be whole."""
+        to be whole. Other cards gone are the waiting play's (``_unseen``)."""
         state = self._state()
         cleared = any(isinstance(seen, ZoneCleared) and seen.zone == CENTRE for seen in observations)
         if state is not None and not cleared:
             recorded = Counter(card for card, _value in state.pile)  # not a refused card taken back
             gone = Counter(seen.face for seen in observations if isinstance(seen, CardGone) and seen.zone == CENTRE)
             self.hidden += sum((gone & recorded).values())
+            for face in (gone - recorded).elements():
+                self._unseen(face)
         super().observe_frame(observations, t)
 
     def observe(self, observation: Any, t: float) -> None:
@@ -164,7 +167,9 @@ class SquirrelsAdapter(TableAdapter):
                 # turned where it lies (as a Capture card is turned); nobody turns a card on the pile: a new card.
                 self.on_pile.append(face)
                 last = self.queue[-1] if self.queue else None
-                if isinstance(last, _Landing) and self._joins(last, face, frame):
+                if isinstance(last, _Landing) and last.unseen[face] and last.target is None:
+                    last.unseen[face] -= 1  # one of its cards seen again (SQ-20): no card more
+                elif isinstance(last, _Landing) and self._joins(last, face, frame):
                     last.faces.append(face)
                     last.latest = frame
                 elif not self._read_late(face, frame):
@@ -186,6 +191,14 @@ class SquirrelsAdapter(TableAdapter):
                 self.queue.append(_Cleared(t, self._last_seq()))
                 self.table.withdraw_objection(zone)
                 self.table.session.prompts.withdraw(f"unreadable:{zone}", "the card was taken away")
+
+    def _unseen(self, face: str) -> None:
+        """Ruling SQ-20: a card of the play still waiting to be read reported gone from the pile went from sight
+        (nobody takes a card back off the pile): named again while the play waits, it is that card, not another (a
+        card the camera named at some looks and missed at others once made a play of three 1s four)."""
+        last = self.queue[-1] if self.queue else None
+        if isinstance(last, _Landing) and last.target is None and last.faces.count(face) > last.unseen[face]:
+            last.unseen[face] += 1
 
     def _joins(self, landing: _Landing, face: str, frame: int) -> bool:
         """Ruling SQ-18: a card coming to rest on the pile belongs to the cards waiting to be read there when it came
