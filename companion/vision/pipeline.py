@@ -229,8 +229,9 @@ class Recognizer:
                 and m.reached <= MAX_REACHED and self._face_searches < MAX_FACE_SEARCHES):
             # like a card (not a hand, not paper) and not under a hand: an outline in the wrong place, as a pile's
             # top card's is, a few mm along the cards under it: moved to where a face fits it (``_placed_by_face``).
-            # Only with the mat: only the card's true size keeps a half card from being moved to where half a
-            # face fits (without it, a half 4♥ in a row was named 2♥)
+            # Here only with the mat; without it, once a named card gives the true size (``_completed``): only
+            # the card's true size keeps a half card from being moved to where half a face fits (a half 4♥ in a
+            # row was named 2♥)
             self._face_searches += 1
             placed, moved = self._placed_by_face(frame, corners, m, hom)
             if placed is not m:
@@ -253,14 +254,13 @@ class Recognizer:
     def _placed_by_face(
         self, frame: np.ndarray, corners: np.ndarray, m: Match, hom: np.ndarray
     ) -> tuple[Match, np.ndarray]:
-        """An outline the catalogue cannot name, moved at the card's true size (on the mat, or on the plane a named card
-        lays out: ``_completed``) to where a face
-        fits it closest: the top card of a pile, whose white border runs on into the cards under it, is often
-        found a few millimetres along them. A pattern search over position and angle on the table, scored by the
-        closest face's fit (``Catalog.nearest``: each step's moves at once). Named as a card the border lines is
-        (the catalogue's own verdict) if the face fits closely (``_close``), and only when every view that fits
-        some face closely agrees which face is the closest (a lucky view of a neighbour must not count). Else the
-        outline's own verdict."""
+        """An outline the catalogue cannot name, moved at the card's true size (``hom``: the mat's, or the plane a named
+        card lays out, ``_completed``) to where a face fits it closest: the top card of a pile, whose white border runs
+        on into the cards under it, is often found a few millimetres along them. A pattern search over position and
+        angle on the table, scored by the closest face's fit (``Catalog.nearest``: each step's moves at once). Named as
+        a card the border lines is (the catalogue's own verdict) if the face fits closely (``_close``), and only when
+        every view that fits some face closely agrees which face is the closest (a lucky view of a neighbour must not
+        count). Else the outline's own verdict."""
         close = EDGE_DISTANCE * self.catalog.settings.max_distance
         here, fit = corners, m.distance
         seen = {m.best} if self._close(m) else set()  # the faces some view fits closely
@@ -292,7 +292,7 @@ class Recognizer:
         guides = [c for c in cards if c.face != UNKNOWN]
         if not guides:
             return cards
-        unknown = [c.corners for c in cards if c.face == UNKNOWN and c.distance <= self.catalog.settings.not_a_card]
+        unknown = [c.corners for c in cards if c.face == UNKNOWN]  # each like a card (``_read``)
         outlines = [(self.catalog.match(warp_card(frame, q), retry=False), q) for q in unknown]
         for rough, outline in [*outlines, *sorted(unnamed, key=lambda t: t[0].distance)]:
             if self._face_searches >= MAX_FACE_SEARCHES:
