@@ -118,6 +118,11 @@ def plane_of(corners: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
     return cv2.getPerspectiveTransform(corners.astype(np.float32), rect)
 
 
+def on_named(quad: np.ndarray, cards: Sequence[CardFound], besides: CardFound | None = None) -> bool:
+    """Whether a named card of ``cards`` (but ``besides``) claims the card ``quad`` outlines (``overlaps``)."""
+    return any(c is not besides and c.face != UNKNOWN and overlaps(quad, c.corners) for c in cards)
+
+
 def card_finder(
     layout: MatLayout | None, card_mm: tuple[float, float] = POKER_MM
 ) -> Callable[[np.ndarray], list[Quad]]:
@@ -247,8 +252,7 @@ class Recognizer:
         card) as its own outline read it: the search places its outline's card, it never takes another's place (a
         60%-covered 7♥ in a row, named, lost its place to an outline moved 14 mm onto it and read 3♥)."""
         cards = [card for card, _ in read if card is not None]
-        return [own if own is not None and any(other is not card and other.face != UNKNOWN and
-                                               overlaps(other.corners, card.corners) for other in cards) else card
+        return [own if own is not None and on_named(card.corners, cards, besides=card) else card
                 for card, own in read if card is not None]
 
     def _placed_by_face(
@@ -298,7 +302,7 @@ class Recognizer:
         for rough, outline in [*outlines, *sorted(unnamed, key=lambda t: t[0].distance)]:
             if self._face_searches >= MAX_FACE_SEARCHES:
                 break
-            if rough.reached > MAX_REACHED or any(c.face != UNKNOWN and overlaps(outline, c.corners) for c in cards):
+            if rough.reached > MAX_REACHED or on_named(outline, cards):
                 continue
             self._face_searches += 1
             centre = outline.mean(axis=0)
@@ -311,7 +315,7 @@ class Recognizer:
                 continue
             if not self._sure(m):  # a guess, as an edge candidate is: named only as surely
                 continue
-            if m.face != UNKNOWN and not any(c.face != UNKNOWN and overlaps(corners, c.corners) for c in cards):
+            if m.face != UNKNOWN and not on_named(corners, cards):
                 cards = [c for c in cards if not overlaps(corners, c.corners)]  # the unknown card it names
                 cards.append(self._found(m, corners, None, zones, 0.0))
         return cards
@@ -341,7 +345,7 @@ class Recognizer:
         tried = snapped = 0
         unnamed: Moved = []
         for quad in self._edge_candidates(frame, edges, check, hom is None):
-            if any(c.face != UNKNOWN and overlaps(quad, c.corners) for c in cards):
+            if on_named(quad, cards):
                 continue
             if tried == MAX_EDGE_TRIES:
                 break
