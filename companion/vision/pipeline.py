@@ -311,13 +311,12 @@ class Recognizer:
             sized = card_sized(outline, plane, self.card_mm)  # a part of a card is never named as a whole one
             start = self.catalog.match(warp_card(frame, sized))
             m, corners = self._placed_by_face(frame, sized, start, plane)
-            if m is start:  # the search named nothing (a face the rectangle fits where it stands is no evidence)
+            # ``start`` back: the search named nothing (a face the rectangle fits where it stands is no evidence);
+            # a name is a guess, as an edge candidate's is: taken only as surely
+            if m is start or not self._sure(m) or on_named(corners, cards):
                 continue
-            if not self._sure(m):  # a guess, as an edge candidate is: named only as surely
-                continue
-            if m.face != UNKNOWN and not on_named(corners, cards):
-                cards = [c for c in cards if not overlaps(corners, c.corners)]  # the unknown card it names
-                cards.append(self._found(m, corners, None, zones, 0.0))
+            cards = [c for c in cards if not overlaps(corners, c.corners)]  # the unknown card it names
+            cards.append(self._found(m, corners, None, zones, 0.0))
         return cards
 
     def _found(

@@ -167,7 +167,7 @@ class SquirrelsAdapter(TableAdapter):
                 # turned where it lies (as a Capture card is turned); nobody turns a card on the pile: a new card.
                 self.on_pile.append(face)
                 last = self.queue[-1] if self.queue else None
-                if isinstance(last, _Landing) and last.unseen[face] and last.target is None:
+                if isinstance(last, _Landing) and last.unseen[face]:
                     last.unseen[face] -= 1  # one of its cards seen again (SQ-20): no card more
                 elif isinstance(last, _Landing) and self._joins(last, face, frame):
                     last.faces.append(face)
