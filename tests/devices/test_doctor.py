@@ -4,6 +4,7 @@ a non-zero exit)."""
 from __future__ import annotations
 
 import argparse
+import random
 import re
 import shutil
 import socket
@@ -36,9 +37,17 @@ ROOT = Path(__file__).parents[2]
 
 
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A port free now and outside the kernel's ephemeral range (32768 and up on Linux), so that no outgoing
+    connection or port-0 server of a test running beside this one can be given it before the table binds it."""
+    draw = random.Random()
+    while True:
+        port = draw.randrange(20000, 32000)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("0.0.0.0", port))
+            except OSError:
+                continue
+            return port
 
 
 @pytest.fixture
