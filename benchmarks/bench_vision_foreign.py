@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -38,11 +39,13 @@ from companion.sim.foreign_decks import FACE_IDS, FOREIGN_DECKS, DeckUnavailable
 from companion.sim.judging import card_claimed, report_on
 from companion.sim.scene import CardTruth, Scene, render_scene
 from companion.sim.table_scenes import LAYOUTS, SURFACES, Setting, real_look, table_scene
+from companion.vision import pipeline
 from companion.vision.catalog import Catalog, load_catalog
 from companion.vision.light import MAX_PATTERN
 from companion.vision.mat import mat_layout
 from companion.vision.observations import UNKNOWN
 from companion.vision.pipeline import FrameResult, Recognizer
+from companion.vision.watcher import LIGHT_EVERY
 
 HELD_OUT = 8_000_000
 VISIBLE = 0.8
@@ -168,11 +171,13 @@ def accuracy(cats: dict[str, Catalog], first: int, count: int) -> None:
 
 def speed(cats: dict[str, Catalog], frames: int) -> None:
     """Detect + recognise on 1280x720 frames of 8 scattered cards, on the mat and on the same tables without it
-    (where the edge search looks further), without and with two hands."""
+    (where the edge search looks further), without and with two hands: the whole frame, as a recogniser seeing it
+    first reads it; and the frame the eighth card was played in, as a watcher reads it after the frame before (7
+    cards, fresh sensor noise): in a window around the change when it can (``Recognizer._window``)."""
     cv2.setNumThreads(1)
     names = list(FOREIGN_DECKS)
     for mat, hands in itertools.product(("A3", None), (0, 2)):
-        times = []
+        times, played, whole_reads = [], [], 0
         for k in range(frames):
             rng = np.random.default_rng(HELD_OUT + 50_000 + 1_000 * hands + k)
             deck = names[k % len(names)]
@@ -185,13 +190,36 @@ def speed(cats: dict[str, Catalog], frames: int) -> None:
                 cpu = time.thread_time()
                 t = rec.process(image).timings
                 times.append(((time.thread_time() - cpu) * 1000, (t["detect"] + t["recognise"]) * 1000))
+            before = render_scene(replace(scene, cards=scene.cards[:-1], seed=scene.seed + 1)).image
+            for _ in range(3):
+                watching = recognizer(cats[deck], mat)
+                known = [card.corners for card in watching.process(before).cards]
+                views = []
+                cpu = time.thread_time()
+                with _views_read(views):
+                    watching.process(image, known, light=False)
+                played.append((time.thread_time() - cpu) * 1000)
+                whole_reads += views == [image.shape[:2]]
         cpu_ms, wall_ms = (statistics.median(v) for v in zip(*times, strict=True))
         print(
             f"speed: 1280x720, 8 cards {'on the mat' if mat else 'without the mat'}, {hands} hands, one thread"
             f" ({frames} frames x 3): whole frame"
             f" {cpu_ms:.1f} ms of CPU (median); detect+recognise {wall_ms:.1f} ms of wall clock (slower on a busy"
-            " machine)"
+            f" machine); the eighth card played {statistics.median(played):.1f} ms of CPU (median; read whole"
+            f" {whole_reads} of {len(played)}; the light, measured on 1 frame in {LIGHT_EVERY} by the watcher, not"
+            " in it)"
         )
+
+
+@contextlib.contextmanager
+def _views_read(views: list[tuple[int, ...]]) -> Iterator[None]:
+    """The size (height, width) of each picture the border mask's search ran on while inside: the frame, or a window."""
+    find = pipeline.find_cards
+    pipeline.find_cards = lambda picture, *args: views.append(picture.shape[:2]) or find(picture, *args)
+    try:
+        yield
+    finally:
+        pipeline.find_cards = find
 
 
 def main() -> int:

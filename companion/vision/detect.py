@@ -81,19 +81,34 @@ def white_gains(white: np.ndarray, most: float) -> np.ndarray:
     return np.clip(white.max() / np.maximum(white, 1e-3), 1.0, most)
 
 
-def white_mask(frame: np.ndarray, s: DetectSettings, white: np.ndarray | None = None) -> np.ndarray:
-    """Pixels that may be a card's white border: light, nearly colourless (once the light's colour is taken
-    out: ``white`` is the frame's ``paper_white`` when the caller has it), no thin dark seam through them."""
+def _lightness(frame: np.ndarray, s: DetectSettings, white: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's lowest and highest channel, once the light's colour is taken out (``white_mask``)."""
     b, g, r = cv2.split(frame)
     if s.max_white_gain > 1.0:
         gains = white_gains(paper_white(frame) if white is None else white, s.max_white_gain)
         b, g, r = (cv2.multiply(c, float(k)) if k > 1.01 else c for c, k in zip((b, g, r), gains, strict=True))
-    lo = cv2.min(cv2.min(b, g), r)
-    hi = cv2.max(cv2.max(b, g), r)
+    return cv2.min(cv2.min(b, g), r), cv2.max(cv2.max(b, g), r)
+
+
+def cloth_level(frame: np.ndarray, s: DetectSettings, white: np.ndarray | None = None) -> np.ndarray:
+    """The table's lowest channel around each pixel, cards left out: a median over a tenth of the frame, which a
+    card's border must outshine to be seen (``white_mask``). It changes little when a card lands, so a window
+    read (``pipeline.Recognizer``) takes its part of the whole frame's."""
+    lo, _ = _lightness(frame, s, white)
     h, w = lo.shape
     small = cv2.resize(lo, (max(8, w // 8), max(8, h // 8)), interpolation=cv2.INTER_AREA)
     cloth = cv2.medianBlur(small, 2 * (max(small.shape) // 10) + 1)
-    cloth = cv2.resize(cloth, (w, h), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(cloth, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def white_mask(
+    frame: np.ndarray, s: DetectSettings, white: np.ndarray | None = None, cloth: np.ndarray | None = None
+) -> np.ndarray:
+    """Pixels that may be a card's white border: light, nearly colourless (once the light's colour is taken
+    out: ``white`` is the frame's ``paper_white`` when the caller has it), no thin dark seam through them.
+    ``cloth``: the frame's ``cloth_level`` when the caller has it."""
+    lo, hi = _lightness(frame, s, white)
+    cloth = cloth_level(frame, s, white) if cloth is None else cloth
     bright = cv2.compare(lo, cv2.add(cv2.multiply(cloth, s.contrast), 12), cv2.CMP_GT)
     neutral = cv2.compare(cv2.subtract(hi, lo), cv2.multiply(hi, s.max_saturation), cv2.CMP_LT)
     # thin dark lines are cut away: the edge where one card lies on or against another

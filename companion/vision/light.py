@@ -274,6 +274,36 @@ def sensor_noise(frame: np.ndarray, white: np.ndarray) -> float:
     return float(np.median(np.abs(residual))) / (6 * 0.6745)
 
 
+@dataclass(frozen=True)
+class PaperCorrection:
+    """What ``as_on_white_paper`` does to a frame, measured once on the mat's markers: kept, it corrects any part
+    of a later frame under the same light (a window read, ``pipeline.Recognizer``) with no marker in that part."""
+
+    transform: np.ndarray | None  # 3x4 for ``cv2.transform``: each channel's gain and black level; None: none
+    smoothing: float  # px: the Gaussian's sigma that smooths the sensor's noise away; 0: none
+
+    def apply(self, image: np.ndarray) -> np.ndarray:
+        out = image if self.transform is None else cv2.transform(image, self.transform)
+        return cv2.GaussianBlur(out, (0, 0), self.smoothing) if self.smoothing else out
+
+
+def paper_correction(frame: np.ndarray, markers: Sequence[np.ndarray]) -> PaperCorrection | None:
+    """The correction ``as_on_white_paper`` makes to ``frame``, or None when there is nothing to correct by (no
+    marker in view) or nothing to correct."""
+    found = markers_paper_and_ink(frame, markers)
+    if found is None:
+        return None
+    white, black = found
+    span = np.maximum(white - black, 8.0)
+    gains = np.minimum(float(white.max()) / span, MAX_GAIN)
+    transform = None
+    if np.abs(gains - 1).max() > 0.03 or black.max() > 3:
+        transform = np.hstack([np.diag(gains), (-black * gains)[:, None]]).astype(np.float32)
+    smoothing = SMOOTHING_PER_NOISE * sensor_noise(frame, white) / max(float(white.max()), 1.0)
+    smoothing = min(smoothing, MAX_SMOOTHING) if smoothing >= MIN_SMOOTHING else 0.0
+    return None if transform is None and not smoothing else PaperCorrection(transform, smoothing)
+
+
 def as_on_white_paper(frame: np.ndarray, markers: Sequence[np.ndarray]) -> np.ndarray:
     """The frame as the border mask should see it, corrected by the mat's own paper and ink (``markers``: their
     outlines in frame px, white border included): each channel stretched so that the markers' black is 0 and
@@ -284,19 +314,8 @@ def as_on_white_paper(frame: np.ndarray, markers: Sequence[np.ndarray]) -> np.nd
     Only the mask sees this frame: the catalogue judges each card against its own white, and the light is
     reported as the camera saw it.
     """
-    found = markers_paper_and_ink(frame, markers)
-    if found is None:
-        return frame
-    white, black = found
-    span = np.maximum(white - black, 8.0)
-    gains = np.minimum(float(white.max()) / span, MAX_GAIN)
-    out = frame
-    if np.abs(gains - 1).max() > 0.03 or black.max() > 3:
-        out = cv2.transform(frame, np.hstack([np.diag(gains), (-black * gains)[:, None]]).astype(np.float32))
-    smoothing = SMOOTHING_PER_NOISE * sensor_noise(frame, white) / max(float(white.max()), 1.0)
-    if smoothing >= MIN_SMOOTHING:
-        out = cv2.GaussianBlur(out, (0, 0), min(smoothing, MAX_SMOOTHING))
-    return out
+    correction = paper_correction(frame, markers)
+    return frame if correction is None else correction.apply(frame)
 
 
 def light_on_paper(frame: np.ndarray, outlines: list[np.ndarray], table: bool = False) -> Light:

@@ -15,6 +15,7 @@ from companion.vision.detect import (
     Quad,
     card_moves,
     card_sized,
+    cloth_level,
     darkest_channel,
     find_cards,
     grow,
@@ -29,10 +30,11 @@ from companion.vision.edges import (
     edge_quads,
     lies_on,
     line_quads,
+    share_within,
     smooth_edge_map,
     snap_to_edges,
 )
-from companion.vision.light import Light, as_on_white_paper, light_on_paper
+from companion.vision.light import Light, PaperCorrection, light_on_paper, paper_correction
 from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
 from companion.vision.orientation import long_axis, orientation_of, turn_from
@@ -58,6 +60,14 @@ SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at mos
 FACE_STEPS = ((8.0, 4.0), (4.0, 2.0), (2.0, 1.0), (1.0, 0.5))
 FACE_MOVES = 2  # moves at most per step
 MAX_FACE_SEARCHES = 2  # outlines a frame searches so (bounds the time a messy frame takes)
+AROUND = 3  # cells (``CELL_PX``) a window read (``Recognizer._window``) looks beyond what changed: a card's shadow,
+# the edges around it that the edge search and the face search look along
+MAX_WINDOW = 0.4  # share of the frame past which a window read saves too little to be worth it: the frame is read whole
+WHOLE_EVERY = 10  # window reads in a row at most: then the frame is read whole (the light's correction and the
+# table's level a window read takes from the last whole read are measured again)
+MAX_IN_WINDOW = 0.6  # share of a window a card may fill (its own outline, in a window around it, fills ~1/3): the
+# window's own edges outline no card
+AT_WINDOW_EDGE = 3.0  # px: a card found this close to a window's edge (not the frame's) may run on beyond it
 MAX_REACHED = 0.15  # share of an unnamed outline under something reaching in (a hand: 0.3+) past which moving it
 # cannot help: the outline is the card's, its face is what is covered (a pile's top card found a few mm along the
 # cards under it shows a strip of table at its edge: 0.02)
@@ -108,6 +118,48 @@ class FrameResult:
     registered: bool  # the mat's homography was found in this frame (or kept from an earlier one)
     timings: dict[str, float] = field(default_factory=dict)  # seconds per stage
     light: Light | None = None  # what the camera saw of the light; ``light.problems()`` says what it cannot do
+
+
+@dataclass(frozen=True)
+class View:
+    """The part of a frame being read (the whole frame, or a window around what changed since the last frame
+    read, ``Recognizer._window``) and the frame's geometry there, in its own px."""
+
+    image: np.ndarray
+    origin: np.ndarray  # frame px (x, y) of its top-left
+    hom: np.ndarray | None  # its px -> mat mm; None without the mat
+    zones: dict[str, np.ndarray]  # the drawn zones, in its px
+    detect: DetectSettings  # card areas as shares of its own area
+    seen: np.ndarray  # as the border mask sees it (``light.PaperCorrection``)
+    cloth: np.ndarray  # its part of the frame's ``cloth_level``
+
+    def in_frame(self, card: CardFound) -> CardFound:
+        return replace(card, corners=card.corners + self.origin)
+
+    def in_view(self, card: CardFound) -> CardFound:
+        return replace(card, corners=card.corners - self.origin)
+
+
+@dataclass(frozen=True)
+class Window:
+    """A part of a frame to read again (``Recognizer._window``): its box (x0, y0, x1, y1 frame px), and the last
+    frame's cards kept as they were read (the change reached none of them, nor any card on or under them)."""
+
+    box: np.ndarray
+    kept: list[CardFound]
+
+
+@dataclass
+class Reading:
+    """The last frame read (``Recognizer.follow``): its ``grey_cells``, its cards, and what a window read of the
+    next one takes from the last whole read: the mat's paper correction, the table's level, the markers' outlines."""
+
+    cells: np.ndarray
+    cards: list[CardFound]
+    correction: PaperCorrection | None
+    cloth: np.ndarray
+    markers: list[np.ndarray]
+    windows: int = 0  # window reads since the frame was last read whole
 
 
 def plane_of(corners: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
@@ -167,39 +219,160 @@ class Recognizer:
         self._registration: Registration | None = None
         self._searched: EdgeSearch | None = None
         self._face_searches = 0  # ``_placed_by_face`` searches in the frame being read
+        self._last: Reading | None = None  # the last frame read, when following (``_window``)
 
     def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = (), *, light: bool = True) -> FrameResult:
         """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
         camera's pictures (with one they are only a stand-in while the mat is out of view). ``known``: the outlines
         of the cards found in the last frame recognised from this camera; where such a card still lies, it is
         confirmed in place rather than searched for (``detect.find_cards``), which makes a card landing on a
-        trick cheaper to read. ``light``: whether to measure the light (``FrameResult.light``; it changes slowly,
-        so a watcher measures it every few frames, see ``CardWatcher``)."""
+        trick cheaper to read; and (with ``follow``) where the frame changed in a small part only, only that part
+        is read again (``_window``). ``light``: whether to measure the light (``FrameResult.light``; it changes
+        slowly, so a watcher measures it every few frames, see ``CardWatcher``)."""
         zones = self._zones_for((frame.shape[1], frame.shape[0])) if self.locator is None else self.zones
         timings: dict[str, float] = {}
+        cells = grey_cells(frame)
+        window = self._window(cells, frame.shape, known)
+        cards = None if window is None else self._in_window(frame, cells, window, known, zones, timings)
+        if cards is None:
+            cards = self._whole(frame, cells, known, zones, timings)
+        markers = self._last.markers if self._last is not None else self._markers(self._last_hom)
+        lit = self._light(frame, cards, markers, on_table=self._last_hom is None) if light else None
+        return FrameResult(cards, self._last_hom is not None, timings, lit)
+
+    def _whole(
+        self,
+        frame: np.ndarray,
+        cells: np.ndarray,
+        known: Sequence[np.ndarray],
+        zones: dict[str, np.ndarray],
+        timings: dict[str, float],
+    ) -> list[CardFound]:
+        """The cards in the whole frame (the mat registered afresh, the light's correction measured)."""
         t0 = time.perf_counter()
         hom = self._register(frame)
+        timings["register"] = time.perf_counter() - t0
+        markers = self._markers(hom)
+        correction = paper_correction(frame, markers)
+        seen = frame if correction is None else correction.apply(frame)
+        cloth = cloth_level(seen, self.detect)
+        view = View(frame, np.zeros(2, np.float32), hom, zones, self.detect, seen, cloth)
+        cards = self._look(view, known, cells, [], timings)
+        self._last = Reading(cells, cards, correction, cloth, markers) if self.follow else None
+        return cards
+
+    def _window(self, cells: np.ndarray, shape: tuple[int, ...], known: Sequence[np.ndarray]) -> Window | None:
+        """Where a frame need be read again, or None to read it whole: around the cells that changed since the
+        last frame read, and the cards of that frame read again with them: each the change reaches, and each
+        lying on or under one of those (a card landing on a trick changes how much shows of the cards under it).
+        ``AROUND`` cells beyond. Whole when nothing is ``known`` (a recheck, a first frame), nothing changed, the
+        window would be large (``MAX_WINDOW``: a hand sweeping the table), a marker of the mat changed (a hand
+        over it; the camera or the mat moved), and every ``WHOLE_EVERY`` reads."""
+        last = self._last
+        if not known or last is None or last.cells.shape != cells.shape or last.windows >= WHOLE_EVERY:
+            return None
+        changed = changed_cells(cells, last.cells)
+        if not changed.any():
+            return None
+        h, w = shape[:2]
+        cell = np.array([w / cells.shape[1], h / cells.shape[0]])
+        if any((changed & _cells_of(outline, cell, changed.shape)).any() for outline in last.markers):
+            return None  # a hand over a marker, or the mat moved: registered afresh
+        again = [bool((changed & _cells_of(card.corners, cell, changed.shape)).any()) for card in last.cards]
+        grown = True
+        while grown:  # and what lies on or under those, and on or under those...
+            grown = False
+            for k, card in enumerate(last.cards):
+                if not again[k] and any(again[j] and _meet(other.corners, card.corners)
+                                        for j, other in enumerate(last.cards)):
+                    again[k] = grown = True
+        ys, xs = np.nonzero(changed)
+        box = np.array([xs.min(), ys.min(), xs.max() + 1, ys.max() + 1]) * np.tile(cell, 2)
+        for card, read in zip(last.cards, again, strict=True):
+            if read:
+                bounds = _bounds(card.corners)
+                box = np.concatenate([np.minimum(box[:2], bounds[:2]), np.maximum(box[2:], bounds[2:])])
+        margin = AROUND * np.concatenate([-cell, cell])
+        box = np.clip(np.round(box + margin), 0, [w, h, w, h]).astype(int)
+        if (box[2] - box[0]) * (box[3] - box[1]) > MAX_WINDOW * w * h:
+            return None
+        return Window(box, [card for card, read in zip(last.cards, again, strict=True) if not read])
+
+    def _in_window(
+        self,
+        frame: np.ndarray,
+        cells: np.ndarray,
+        window: Window,
+        known: Sequence[np.ndarray],
+        zones: dict[str, np.ndarray],
+        timings: dict[str, float],
+    ) -> list[CardFound] | None:
+        """The cards in the frame, read in the ``window`` only (``_window``); the last frame's other cards kept as
+        they were (what of them shows in the window is theirs). The mat's registration, the light's correction
+        and the table's level are the last whole read's (none of them changes outside the window). None when a
+        card found runs to the window's edge: it may run on beyond it, and only the whole frame can say."""
+        last = self._last
+        assert last is not None
+        x0, y0, x1, y1 = (int(v) for v in window.box)
+        origin = np.array([x0, y0], np.float32)
+        image = frame[y0:y1, x0:x1]
+        hom = self._last_hom
+        hom = None if hom is None else hom @ np.array([[1, 0, x0], [0, 1, y0], [0, 0, 1]], np.float64)
+        share = frame.shape[0] * frame.shape[1] / (image.shape[0] * image.shape[1])
+        detect = replace(self.detect, min_area=self.detect.min_area * share,
+                         max_area=min(self.detect.max_area * share, MAX_IN_WINDOW))
+        seen = image if last.correction is None else last.correction.apply(image)
+        view = View(image, origin, hom, {name: zone - origin for name, zone in zones.items()}, detect, seen,
+                    last.cloth[y0:y1, x0:x1])
+        timings["register"] = 0.0
+        kept = window.kept
+        here = [outline - origin for outline in known
+                if _cuts(window.box, outline) and not any(np.array_equal(outline, k.corners) for k in kept)]
+        cards = [view.in_frame(card) for card in self._look(view, here, cells, kept, timings)]
+        cards = [card for card in cards if not any(share_within(card.corners, k.corners) > 0.5 for k in kept)]
+        edge = np.array([x0 + AT_WINDOW_EDGE if x0 else -np.inf, y0 + AT_WINDOW_EDGE if y0 else -np.inf,
+                         x1 - AT_WINDOW_EDGE if x1 < frame.shape[1] else np.inf,
+                         y1 - AT_WINDOW_EDGE if y1 < frame.shape[0] else np.inf])
+        if any(not _within(_bounds(card.corners), edge) for card in cards):
+            return None
+        cards = kept + cards
+        last.cells, last.cards, last.windows = cells, cards, last.windows + 1
+        return cards
+
+    def _look(
+        self,
+        view: View,
+        known: Sequence[np.ndarray],
+        cells: np.ndarray,
+        others: list[CardFound],
+        timings: dict[str, float],
+    ) -> list[CardFound]:
+        """The cards in ``view`` (its px): the border mask's outlines named, the edge search's added where it may
+        find more, each card under another judged on what shows of it. ``others``: the frame's cards outside the
+        view (frame px), as they were last read."""
         t1 = time.perf_counter()
-        check = self.locator.card_check(hom, self.card_mm) if hom is not None else None
-        markers = self.locator.marker_outlines(hom) if hom is not None and self.locator is not None else []
-        mask = white_mask(as_on_white_paper(frame, markers), self.detect)
-        quads = find_cards(frame, self.detect, check, (hom, self.card_mm) if hom is not None else None, mask, known)
+        hom = view.hom
+        check = self.locator.card_check(hom, self.card_mm) if hom is not None and self.locator is not None else None
+        mask = white_mask(view.seen, view.detect, cloth=view.cloth)
+        quads = find_cards(view.image, view.detect, check, (hom, self.card_mm) if hom is not None else None, mask,
+                           known)
         t2 = time.perf_counter()
         self._face_searches = 0
-        cards = self._apart([self._read(frame, quad, mask, hom, zones) for quad in quads])
-        edges = edge_map(frame)
-        cells = grey_cells(frame)
-        if self._edges_may_add(cells, cards):
-            searched, unnamed = self._from_edges(frame, edges, cards, check, hom, zones)
+        cards = self._apart([self._read(view.image, quad, mask, hom, view.zones) for quad in quads])
+        edges = edge_map(view.image)
+        if self._edges_may_add(cells, [*others, *map(view.in_frame, cards)]):
+            searched, unnamed = self._from_edges(view, edges, cards, check)
             if hom is None:
-                searched = self._completed(frame, searched, unnamed, zones)
+                searched = self._completed(view.image, searched, unnamed, view.zones, [*map(view.in_view, others)])
             self._searched = EdgeSearch(cells, [id(c) for c in searched] != [id(c) for c in cards])
             cards = searched
-        cards = self._under_others(frame, edges, cards, hom, zones)
-        t3 = time.perf_counter()
-        timings.update(register=t1 - t0, detect=t2 - t1, recognise=t3 - t2)
-        lit = self._light(frame, cards, markers, on_table=hom is None) if light else None
-        return FrameResult(cards, hom is not None, timings, lit)
+        cards = self._under_others(view.image, edges, cards, hom, view.zones)
+        timings.update(detect=t2 - t1, recognise=time.perf_counter() - t2)
+        return cards
+
+    def _markers(self, hom: np.ndarray | None) -> list[np.ndarray]:
+        """The mat's markers' outlines in the frame (none without the mat)."""
+        return self.locator.marker_outlines(hom) if hom is not None and self.locator is not None else []
 
     def _register(self, frame: np.ndarray) -> np.ndarray | None:
         """The homography frame px -> mat mm (None without a mat); while too few markers are in view (a hand over
@@ -285,7 +458,12 @@ class Recognizer:
         return m, corners
 
     def _completed(
-        self, frame: np.ndarray, cards: list[CardFound], unnamed: Moved, zones: dict[str, np.ndarray]
+        self,
+        frame: np.ndarray,
+        cards: list[CardFound],
+        unnamed: Moved,
+        zones: dict[str, np.ndarray],
+        others: Sequence[CardFound] = (),
     ) -> list[CardFound]:
         """Without the mat, ``cards`` with the outlines the catalogue could not name (the unknown ones, and the edge
         search's ``unnamed`` ones) searched for as on the mat (``_placed_by_face``), at the deck's true size on the
@@ -293,8 +471,9 @@ class Recognizer:
         paper runs on into the cards under it, is outlined a few mm off, or only in part. Without a named card in
         the frame there is no true size, and no search (at an outline's own scale it named a half 4♥ in a row
         2♥). A card is added only as the search names it, and as surely as an edge guess (``_sure``: a 9♣ on cream
-        stock was named 9♠ at 0.57); unknown cards stay unknown."""
-        guides = [c for c in cards if c.face != UNKNOWN]
+        stock was named 9♠ at 0.57); unknown cards stay unknown. ``others``: the frame's cards beyond a window
+        read's window, guides too."""
+        guides = [c for c in [*cards, *others] if c.face != UNKNOWN]
         if not guides:
             return cards
         unknown = [c.corners for c in cards if c.face == UNKNOWN]  # each like a card (``_read``)
@@ -328,22 +507,17 @@ class Recognizer:
                          self._turn(hom, corners, zone, zones))
 
     def _from_edges(
-        self,
-        frame: np.ndarray,
-        edges: np.ndarray,
-        cards: list[CardFound],
-        check: Callable[[np.ndarray], bool] | None,
-        hom: np.ndarray | None,
-        zones: dict[str, np.ndarray],
+        self, view: View, edges: np.ndarray, cards: list[CardFound], check: Callable[[np.ndarray], bool] | None
     ) -> tuple[list[CardFound], Moved]:
         """``cards`` with the ones only edges outline added: where no card was named, a candidate the catalogue
         names confidently is a card (it replaces an unknown one there); its other verdicts are table texture or
         a part of a card, and are dropped. With them, the candidates that look like a card the catalogue cannot
         name (``_completed`` may search around them)."""
+        frame, hom, zones = view.image, view.hom, view.zones
         lo = darkest_channel(frame)
         tried = snapped = 0
         unnamed: Moved = []
-        for quad in self._edge_candidates(frame, edges, check, hom is None):
+        for quad in self._edge_candidates(frame, edges, check, view.detect, hom is None):
             if on_named(quad, cards):
                 continue
             if tried == MAX_EDGE_TRIES:
@@ -386,15 +560,20 @@ class Recognizer:
         return False
 
     def _edge_candidates(
-        self, frame: np.ndarray, edges: np.ndarray, check: Callable[[np.ndarray], bool] | None, no_mat: bool
+        self,
+        frame: np.ndarray,
+        edges: np.ndarray,
+        check: Callable[[np.ndarray], bool] | None,
+        detect: DetectSettings,
+        no_mat: bool,
     ) -> list[np.ndarray]:
         """The quads edges outline (``edge_quads``); without the mat also those of the edge-free regions opened
         and of the frame's edges with fine texture smoothed away (``smooth_edge_map``), and outlines lined by
         straight segments (``line_quads``), each outline once."""
-        quads = edge_quads(edges, frame.shape, self.detect, check, opened=no_mat)
+        quads = edge_quads(edges, frame.shape, detect, check, opened=no_mat)
         if no_mat:
-            quads += edge_quads(smooth_edge_map(frame), frame.shape, self.detect, check)
-            quads += line_quads(frame, self.detect)
+            quads += edge_quads(smooth_edge_map(frame), frame.shape, detect, check)
+            quads += line_quads(frame, detect)
         out: list[np.ndarray] = []
         for quad in quads:
             if not any(np.abs(quad - q).max() < SAME_OUTLINE for q in out):
@@ -497,3 +676,30 @@ class Recognizer:
             ):
                 return name
         return TABLE
+
+
+def _cells_of(outline: np.ndarray, cell: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """The ``grey_cells`` an outline (frame px) covers, each side moved out by a cell (its shadow), as a bool grid."""
+    covered = np.zeros(shape, np.uint8)
+    cv2.fillConvexPoly(covered, np.round(grow(outline.astype(np.float32), 2 * cell.max()) / cell).astype(np.int32), 1)
+    return covered > 0
+
+
+def _bounds(outline: np.ndarray) -> np.ndarray:
+    """An outline's bounding box (x0, y0, x1, y1)."""
+    return np.concatenate([outline.min(axis=0), outline.max(axis=0)])
+
+
+def _cuts(box: np.ndarray, outline: np.ndarray) -> bool:
+    """Whether a box (x0, y0, x1, y1) and a convex outline share any area."""
+    x0, y0, x1, y1 = box
+    return _meet(np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], np.float32), outline)
+
+
+def _meet(outline: np.ndarray, other: np.ndarray) -> bool:
+    """Whether two convex outlines share any area."""
+    return cv2.intersectConvexConvex(outline.astype(np.float32), other.astype(np.float32))[0] > 0
+
+
+def _within(inner: np.ndarray, outer: np.ndarray) -> bool:
+    return bool(inner[0] >= outer[0] and inner[1] >= outer[1] and inner[2] <= outer[2] and inner[3] <= outer[3])

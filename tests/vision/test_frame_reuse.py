@@ -194,3 +194,97 @@ def test_a_card_put_across_two_of_its_face_is_found_when_the_still_table_is_rech
     reports = [(type(o), o.frame) for o in seen if isinstance(o, CardSeen | CardGone) and o.zone == "centre"]
     assert [kind for kind, _ in reports] == [CardSeen] * 4
     assert reports[3][1] > 5 + settings.steady_frames  # not the frame it landed: the recheck's
+
+
+@pytest.fixture
+def views(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The size (width, height) of each picture the border mask's search (``find_cards``) ran on."""
+    shapes: list[tuple[int, int]] = []
+    find = pipeline.find_cards
+
+    def spy(picture: np.ndarray, *args: Any) -> list:
+        shapes.append((picture.shape[1], picture.shape[0]))
+        return find(picture, *args)
+
+    monkeypatch.setattr(pipeline, "find_cards", spy)
+    return shapes
+
+
+def read_after(recognizer: Recognizer, before: np.ndarray, after: np.ndarray) -> FrameResult:
+    """``after`` as a watcher has it read: the frame before it read first, its cards ``known``."""
+    return recognizer.process(after, [c.corners for c in recognizer.process(before).cards])
+
+
+def test_a_card_played_is_read_in_a_window_around_it_as_the_whole_frame_reads_it(recognizer, views, catalogs):
+    landed = frame(replace(TABLE, cards=(*CARDS, Card("corgi-pileup", "3", CX + 60, CY + 10, -15.0))), 1)
+    result = read_after(recognizer, frame(TABLE, 0), landed)
+    whole, window = views
+    assert window[0] * window[1] < pipeline.MAX_WINDOW * whole[0] * whole[1]
+    same_reading(result, recognizer_for(catalogs["corgi-pileup"], CameraSettings()).process(landed))
+    assert sorted(c.face for c in result.cards) == ["10", "3", "7"]
+
+
+def test_a_card_the_change_does_not_reach_is_kept_as_it_was_read(recognizer):
+    """The 3 lands clear of the 7 and the 10: their readings are the last frame's, not read again."""
+    before = recognizer.process(frame(TABLE, 0))
+    landed = frame(replace(TABLE, cards=(*CARDS, Card("corgi-pileup", "3", CX + 60, CY + 10, -15.0))), 1)
+    after = recognizer.process(landed, [c.corners for c in before.cards])
+    assert len(before.cards) == 2 and all(any(c is card for c in after.cards) for card in before.cards)
+    assert [c.face for c in after.cards if not any(c is card for card in before.cards)] == ["3"]
+
+
+def test_a_card_landing_on_another_has_both_read_again(recognizer, views, catalogs):
+    """A 3 laid half over the 7: how much shows of the 7 changed with it, so the 7 is read in the window too."""
+    landed = frame(replace(TABLE, cards=(*CARDS, Card("corgi-pileup", "3", CX - 10, CY + 5, 30.0))), 1)
+    result = read_after(recognizer, frame(TABLE, 0), landed)
+    assert len(views) == 2 and views[1] != views[0]
+    same_reading(result, recognizer_for(catalogs["corgi-pileup"], CameraSettings()).process(landed))
+
+
+def test_a_change_over_a_marker_has_the_frame_read_whole(recognizer, views):
+    covered = replace(TABLE, hands=(Hand(OX + 12, OY + 12, 225.0, 1.2),))  # reaching over the top-left marker
+    read_after(recognizer, frame(TABLE, 0), frame(covered, 1))
+    assert views[1] == views[0]
+
+
+def test_a_recheck_has_the_frame_read_whole_and_so_does_every_whole_every_th_change(recognizer, views):
+    """Nothing ``known`` (a still table's recheck) reads the frame whole; window reads in a row are capped."""
+    tables = [replace(TABLE, cards=(*CARDS, Card("corgi-pileup", "3", CX + 60, CY + 10 + 2 * (k % 2), -15.0)))
+              for k in range(pipeline.WHOLE_EVERY + 2)]
+    cards = recognizer.process(frame(TABLE, 0)).cards
+    for k, table in enumerate(tables):
+        cards = recognizer.process(frame(table, k + 1), [c.corners for c in cards]).cards
+    recognizer.process(frame(tables[-1], len(tables) + 1))
+    full = views[0]
+    assert [size == full for size in views] == [True, *[False] * pipeline.WHOLE_EVERY, True, False, True]
+
+
+@pytest.mark.parametrize("share", [0.6, 0.8])
+def test_a_card_a_window_would_cut_has_the_frame_read_whole(recognizer, share):
+    """A card found running to a window's edge may run on beyond it: only the whole frame can say. (``_window``
+    never cuts a card it knows; this is for one the last frame did not show.)"""
+    picture = frame(TABLE, 0)
+    seven = next(c for c in recognizer.process(picture).cards if c.face == "7")
+    (x0, y0), (x1, y1) = seven.corners.min(axis=0) - 40, seven.corners.max(axis=0) + 40
+    cut = pipeline.Window(np.array([x0, y0, x0 + 40 + share * (x1 - x0 - 80), y1], int), [])  # through the 7
+    assert recognizer._in_window(picture, pipeline.grey_cells(picture), cut, [], {}, {}) is None
+    whole = pipeline.Window(np.array([x0, y0, x1, y1], int), [])
+    assert [c.face for c in recognizer._in_window(picture, pipeline.grey_cells(picture), whole, [], {}, {})] == ["7"]
+
+
+def test_a_card_played_without_the_mat_is_read_in_its_window_in_the_zone_drawn_for_it(catalogs, views):
+    """Drawn zones (frame px) are the window's own too: the card lands in the zone a whole read puts it in, where
+    that read puts it."""
+    bare = replace(TABLE, mat=None, cloth="green-felt")
+    w, h = bare.frame
+    zones = {"centre": np.array([(0, 0), (w, 0), (w, h / 2), (0, h / 2)], np.float32),
+             "seat-1": np.array([(0, h / 2), (w, h / 2), (w, h), (0, h)], np.float32)}
+    reader = Recognizer(catalogs["corgi-pileup"], zones=zones, zones_drawn_on=(w, h))
+    landed = frame(replace(bare, cards=(*CARDS, Card("corgi-pileup", "3", CX + 60, CY + 10, -15.0))), 1)
+    result = read_after(reader, frame(bare, 0), landed)
+    assert views[1] != views[0]
+    fresh = Recognizer(catalogs["corgi-pileup"], zones=zones, zones_drawn_on=(w, h)).process(landed)
+    assert sorted((c.face, c.zone) for c in result.cards) == sorted((c.face, c.zone) for c in fresh.cards)
+    assert {c.zone for c in result.cards} == {"centre", "seat-1"}
+    three, fresh_three = (next(c for c in r.cards if c.face == "3") for r in (result, fresh))
+    assert np.abs(three.corners - fresh_three.corners).max() < 1.5
