@@ -20,8 +20,9 @@ less drawing`` is the latency with the simulator's drawing of the recognised fra
 player starts when it is reported, the trick is collected) and steps the watcher on the camera's own clock: CPU
 seconds plus the waits it asks for, as if it had a core to itself (the simulated camera films the table as each
 frame is read). That figure hardly moves with the load, so a change can be measured on this shared machine; it is
-printed for the watcher as built, for one that keeps nothing else between frames (the mat registered, the light
-measured and the edges searched in every frame recognised), for one that does not hand the recogniser the last
+printed for the watcher as built, for one that reads every frame whole (never only the window around what
+changed), for one that keeps nothing else between frames (the mat registered, the light measured and the edges
+searched in every frame recognised), for one that does not hand the recogniser the last
 frame's cards (each trick's lower cards searched for again when the next lands) and for one that recognises every
 changed frame (none passed over while the table is still changing), with the CPU each recognition took by the cards
 it found. It stops at the report: add the live table's few milliseconds.
@@ -54,6 +55,7 @@ from companion.sim.table_bots import CameraRun
 from companion.table.log import EventLog
 from companion.table.observations import CardSeen, ZoneCleared
 from companion.table.session import TableSession
+from companion.vision import pipeline
 from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.mat import CENTRE
 from companion.vision.pipeline import FrameResult, Recognizer
@@ -256,16 +258,19 @@ class EveryChange(StillnessGate):
 class Variant:
     """A way of running the watcher: ``reuse`` False: the last frame's cards are not handed on (every frame
     searched as if it were the first); ``follow`` False: nothing else kept from frame to frame either (the mat
-    registered, the light measured and the edges searched in every frame, as before they were kept)."""
+    registered, the light measured and the edges searched in every frame, as before they were kept); ``windows``
+    False: every frame read whole, never only around what changed (``Recognizer._window``)."""
 
     name: str
     gate: type[StillnessGate] = StillnessGate
     reuse: bool = True
     follow: bool = True
+    windows: bool = True
 
 
 VARIANTS = (
     Variant("the watcher as built"),
+    Variant("every frame read whole", windows=False),
     Variant("nothing else kept between frames", follow=False),
     Variant("last frame's cards not reused", reuse=False),
     Variant("every changed frame recognised", gate=EveryChange),
@@ -349,7 +354,8 @@ def bench_idle(tricks: int, folder: Path, pace: float = 0.3) -> None:
     print(f"{tricks} scripted tricks of three cards (pace {pace}), the camera thread on its own clock "
           f"(load average {os.getloadavg()[0]:.1f}: it does not change these figures)")
     for variant in VARIANTS:
-        latencies, drawing, cpu = idle_core(folder, tricks, pace, variant)
+        with mock.patch.object(pipeline, "MAX_WINDOW", pipeline.MAX_WINDOW if variant.windows else 0.0):
+            latencies, drawing, cpu = idle_core(folder, tricks, pace, variant)
         print(f"  {variant.name:<32} card down -> reported: median {1000 * statistics.median(latencies):.0f} ms, p95 "
               f"{1000 * statistics.quantiles(latencies, n=20)[-1]:.0f} ms; less the simulator's drawing: median "
               f"{1000 * statistics.median(drawing):.0f} ms")

@@ -39,7 +39,7 @@ from companion.vision.mat import MatLayout
 from companion.vision.observations import UNKNOWN
 from companion.vision.orientation import long_axis, orientation_of, turn_from
 from companion.vision.registration import MatLocator, Registration, to_mat
-from companion.vision.stillness import CELL_PX, changed_cells, grey_cells
+from companion.vision.stillness import CELL_PX, changed_cells, colour_cells
 from companion.vision.zones import fit_to_frame, upright_axes
 
 TABLE = "table"  # the zone of a card when neither a mat nor drawn zones say otherwise
@@ -104,7 +104,7 @@ class CardFound:
 
 @dataclass
 class EdgeSearch:
-    """The frame the edge search last ran on: its ``grey_cells``, whether the search named a card the border
+    """The frame the edge search last ran on: its ``colour_cells``, whether the search named a card the border
     mask had not, and how many frames since it was skipped in."""
 
     cells: np.ndarray
@@ -151,7 +151,7 @@ class Window:
 
 @dataclass
 class Reading:
-    """The last frame read (``Recognizer.follow``): its ``grey_cells``, its cards, and what a window read of the
+    """The last frame read (``Recognizer.follow``): its ``colour_cells``, its cards, and what a window read of the
     next one takes from the last whole read: the mat's paper correction, the table's level, the markers' outlines."""
 
     cells: np.ndarray
@@ -231,7 +231,7 @@ class Recognizer:
         slowly, so a watcher measures it every few frames, see ``CardWatcher``)."""
         zones = self._zones_for((frame.shape[1], frame.shape[0])) if self.locator is None else self.zones
         timings: dict[str, float] = {}
-        cells = grey_cells(frame)
+        cells = colour_cells(frame)
         window = self._window(cells, frame.shape, known)
         cards = None if window is None else self._in_window(frame, cells, window, known, zones, timings)
         if cards is None:
@@ -551,7 +551,7 @@ class Recognizer:
         if (last is None or last.added or last.skipped >= SEARCH_EDGES_EVERY or last.cells.shape != cells.shape
                 or any(c.face == UNKNOWN for c in cards)):
             return True
-        on_cards = np.zeros(cells.shape, np.uint8)
+        on_cards = np.zeros(cells.shape[:2], np.uint8)
         for card in cards:  # each side moved out by a cell: the cells it cuts, its shadow
             cv2.fillConvexPoly(on_cards, np.round(grow(card.corners, 2 * CELL_PX) / CELL_PX).astype(np.int32), 1)
         if (changed_cells(cells, last.cells) & (on_cards == 0)).any():
@@ -679,7 +679,7 @@ class Recognizer:
 
 
 def _cells_of(outline: np.ndarray, cell: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-    """The ``grey_cells`` an outline (frame px) covers, each side moved out by a cell (its shadow), as a bool grid."""
+    """The ``colour_cells`` an outline (frame px) covers, each side moved out by a cell (its shadow), as a bool grid."""
     covered = np.zeros(shape, np.uint8)
     cv2.fillConvexPoly(covered, np.round(grow(outline.astype(np.float32), 2 * cell.max()) / cell).astype(np.int32), 1)
     return covered > 0

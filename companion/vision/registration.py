@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from companion.vision.mat import ARUCO_DICTIONARY, MatLayout
-from companion.vision.stillness import changed_cells, grey_cells
+from companion.vision.stillness import changed_cells, colour_cells
 
 SUBPIX_STOP = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 20, 0.05)
 MARKER_CELL_PX = 8  # the markers' places are compared in cells this size: a pixel's shift of an edge changes its cells
@@ -31,7 +31,7 @@ class Registration:
 
     hom: np.ndarray
     places: list[tuple[int, int, int, int]]  # x0, y0, x1, y1 frame px
-    looks: list[np.ndarray]  # ``grey_cells`` of each place
+    looks: list[np.ndarray]  # ``colour_cells`` of each place
     kept: int = 0  # later frames it was kept for
 
 
@@ -135,7 +135,7 @@ def _box(outline: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int, int, in
 
 def _look(frame: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     x0, y0, x1, y1 = box
-    return grey_cells(frame[y0:y1, x0:x1], MARKER_CELL_PX)
+    return colour_cells(frame[y0:y1, x0:x1], MARKER_CELL_PX)
 
 
 def to_mat(hom: np.ndarray, pts: np.ndarray) -> np.ndarray:

@@ -13,21 +13,25 @@ import cv2
 import numpy as np
 
 CELL_PX = 16  # the frame is compared in cells of this size: averaging over a cell removes the sensor noise
-CHANGE_LEVEL = 8.0  # a cell whose mean grey moved by more than this (0-255) has changed: a card, a hand, a shadow
+CHANGE_LEVEL = 8.0  # a cell whose mean moved by more than this (0-255) in a colour channel has changed: a card, a
+# hand, a shadow. In colour, not grey: a Crazy Corgi red 1 laid on a blue 1 moves no cell's mean grey by 8 (at most
+# 5), its red and blue by up to 180
 RECHECK_FRAMES = 15  # recognise at least this often anyway, afresh: a slow drift of the light is never missed, nor
 # a card the last reading hides (``CardWatcher._read``)
 
 
-def grey_cells(frame: np.ndarray, cell: int = CELL_PX) -> np.ndarray:
-    """The mean grey of each ``cell`` x ``cell`` px square of ``frame`` (int16: differences need no care)."""
-    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    h, w = grey.shape[:2]
-    return cv2.resize(grey, (max(1, w // cell), max(1, h // cell)), interpolation=cv2.INTER_AREA).astype(np.int16)
+def colour_cells(frame: np.ndarray, cell: int = CELL_PX) -> np.ndarray:
+    """The mean colour of each ``cell`` x ``cell`` px square of ``frame`` (rows x columns x channels; int16:
+    differences need no care)."""
+    h, w = frame.shape[:2]
+    cells = cv2.resize(frame, (max(1, w // cell), max(1, h // cell)), interpolation=cv2.INTER_AREA).astype(np.int16)
+    return cells if cells.ndim == 3 else cells[..., None]
 
 
 def changed_cells(cells: np.ndarray, other: np.ndarray, level: float = CHANGE_LEVEL) -> np.ndarray:
-    """Where two frames' ``grey_cells`` differ by more than the camera's noise (bool, one per cell)."""
-    return np.abs(cells - other) > level
+    """Where two frames' ``colour_cells`` differ by more than the camera's noise in any channel (bool, one per
+    cell)."""
+    return (np.abs(cells - other) > level).any(axis=-1)
 
 
 class Change(Enum):
@@ -61,7 +65,7 @@ class StillnessGate:
         flickering light or a hand that never rests must not stop the camera), and never right after a
         recognition, which takes longer than a frame: the frame before is then too old to say whether anything
         is moving."""
-        cells = grey_cells(frame)
+        cells = colour_cells(frame)
         previous, self._previous, self._looked_at = self._previous, cells, frame
         waited, self._waited = self._waited, False
         if self._last is not None and not self._differ(cells, self._last):
@@ -77,7 +81,7 @@ class StillnessGate:
     def recognised(self, frame: np.ndarray) -> None:
         """``frame`` was recognised: the next frames are compared with it (the cells ``look`` took of it, when it
         was the frame looked at last)."""
-        cells = self._previous if frame is self._looked_at and self._previous is not None else grey_cells(frame)
+        cells = self._previous if frame is self._looked_at and self._previous is not None else colour_cells(frame)
         self._last = self._previous = cells
         self._skipped = 0
 
