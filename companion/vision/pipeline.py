@@ -263,11 +263,13 @@ class Recognizer:
 
     def _window(self, cells: np.ndarray, shape: tuple[int, ...], known: Sequence[np.ndarray]) -> Window | None:
         """Where a frame need be read again, or None to read it whole: around the cells that changed since the
-        last frame read, and the cards of that frame read again with them: each the change reaches, and each
-        lying on or under one of those (a card landing on a trick changes how much shows of the cards under it).
-        ``AROUND`` cells beyond. Whole when nothing is ``known`` (a recheck, a first frame), nothing changed, the
-        window would be large (``MAX_WINDOW``: a hand sweeping the table), a marker of the mat changed (a hand
-        over it; the camera or the mat moved), and every ``WHOLE_EVERY`` reads."""
+        last frame read, and the cards of that frame read again with them: each the change reaches, each lying on
+        or under one of those (a card landing on a trick changes how much shows of the cards under it), and each
+        the catalogue could not name (no reading to keep: what a hand or a card being lifted left, read with the
+        last frame's outlines; kept, it held a Squirrels stack top played as still in its place, and the table
+        recorded the play as from the hand). ``AROUND`` cells beyond. Whole when nothing is ``known`` (a recheck,
+        a first frame), nothing changed, the window would be large (``MAX_WINDOW``: a hand sweeping the table), a
+        marker of the mat changed (a hand over it; the camera or the mat moved), and every ``WHOLE_EVERY`` reads."""
         last = self._last
         if not known or last is None or last.cells.shape != cells.shape or last.windows >= WHOLE_EVERY:
             return None
@@ -278,7 +280,8 @@ class Recognizer:
         cell = np.array([w / cells.shape[1], h / cells.shape[0]])
         if any((changed & _cells_of(outline, cell, changed.shape)).any() for outline in last.markers):
             return None  # a hand over a marker, or the mat moved: registered afresh
-        again = [bool((changed & _cells_of(card.corners, cell, changed.shape)).any()) for card in last.cards]
+        again = [card.face == UNKNOWN or bool((changed & _cells_of(card.corners, cell, changed.shape)).any())
+                 for card in last.cards]
         grown = True
         while grown:  # and what lies on or under those, and on or under those...
             grown = False

@@ -19,6 +19,7 @@ from companion.vision import pipeline
 from companion.vision.light import MIN_LEVEL
 from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.mat import mat_layout
+from companion.vision.observations import UNKNOWN
 from companion.vision.pipeline import SEARCH_EDGES_EVERY, FrameResult, Recognizer
 from companion.vision.registration import REGISTER_EVERY
 from companion.vision.settings import CameraSettings
@@ -288,3 +289,15 @@ def test_a_card_played_without_the_mat_is_read_in_its_window_in_the_zone_drawn_f
     assert {c.zone for c in result.cards} == {"centre", "seat-1"}
     three, fresh_three = (next(c for c in r.cards if c.face == "3") for r in (result, fresh))
     assert np.abs(three.corners - fresh_three.corners).max() < 1.5
+
+
+def test_a_card_the_catalogue_could_not_name_is_read_again_wherever_the_change_is(recognizer, views):
+    """An unknown reading is none to keep (what a hand or a card being lifted left): the window takes it in, here
+    the 10 read unknown while the 3 lands by the 7."""
+    before = recognizer.process(frame(TABLE, 0))
+    ten = next(c for c in before.cards if c.face == "10")
+    recognizer._last.cards = [replace(c, face=UNKNOWN, confidence=0.0) if c is ten else c for c in before.cards]
+    landed = frame(replace(TABLE, cards=(*CARDS, Card("corgi-pileup", "3", CX + 60, CY + 10, -15.0))), 1)
+    after = recognizer.process(landed, [c.corners for c in before.cards])
+    assert views[1] != views[0]  # a window, taking in the 10 again: named as it is
+    assert sorted(c.face for c in after.cards) == ["10", "3", "7"]
