@@ -15,7 +15,7 @@ import numpy as np
 CELL_PX = 16  # the frame is compared in cells of this size: averaging over a cell removes the sensor noise
 CHANGE_LEVEL = 8.0  # a cell whose mean moved by more than this (0-255) in a colour channel has changed: a card, a
 # hand, a shadow. In colour, not grey: a Crazy Corgi red 1 laid on a blue 1 moves no cell's mean grey by 8 (at most
-# 5), its red and blue by up to 180
+# 6), its red and blue by up to 178
 RECHECK_FRAMES = 15  # recognise at least this often anyway, afresh: a slow drift of the light is never missed, nor
 # a card the last reading hides (``CardWatcher._read``)
 
