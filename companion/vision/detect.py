@@ -94,7 +94,11 @@ def cloth_level(frame: np.ndarray, s: DetectSettings, white: np.ndarray | None =
     """The table's lowest channel around each pixel, cards left out: a median over a tenth of the frame, which a
     card's border must outshine to be seen (``white_mask``). It changes little when a card lands, so a window
     read (``pipeline.Recognizer``) takes its part of the whole frame's."""
-    lo, _ = _lightness(frame, s, white)
+    return _cloth_of(_lightness(frame, s, white)[0])
+
+
+def _cloth_of(lo: np.ndarray) -> np.ndarray:
+    """``cloth_level`` from the frame's lowest channel (``_lightness``)."""
     h, w = lo.shape
     small = cv2.resize(lo, (max(8, w // 8), max(8, h // 8)), interpolation=cv2.INTER_AREA)
     cloth = cv2.medianBlur(small, 2 * (max(small.shape) // 10) + 1)
@@ -108,7 +112,7 @@ def white_mask(
     out: ``white`` is the frame's ``paper_white`` when the caller has it), no thin dark seam through them.
     ``cloth``: the frame's ``cloth_level`` when the caller has it."""
     lo, hi = _lightness(frame, s, white)
-    cloth = cloth_level(frame, s, white) if cloth is None else cloth
+    cloth = _cloth_of(lo) if cloth is None else cloth
     bright = cv2.compare(lo, cv2.add(cv2.multiply(cloth, s.contrast), 12), cv2.CMP_GT)
     neutral = cv2.compare(cv2.subtract(hi, lo), cv2.multiply(hi, s.max_saturation), cv2.CMP_LT)
     # thin dark lines are cut away: the edge where one card lies on or against another

@@ -554,10 +554,12 @@ class Recognizer:
         if (last is None or last.added or last.skipped >= SEARCH_EDGES_EVERY or last.cells.shape != cells.shape
                 or any(c.face == UNKNOWN for c in cards)):
             return True
-        on_cards = np.zeros(cells.shape[:2], np.uint8)
-        for card in cards:  # each side moved out by a cell: the cells it cuts, its shadow
-            cv2.fillConvexPoly(on_cards, np.round(grow(card.corners, 2 * CELL_PX) / CELL_PX).astype(np.int32), 1)
-        if (changed_cells(cells, last.cells) & (on_cards == 0)).any():
+        changed = changed_cells(cells, last.cells)
+        cell = np.full(2, float(CELL_PX))
+        on_cards = np.zeros(changed.shape, bool)
+        for card in cards:
+            on_cards |= _cells_of(card.corners, cell, changed.shape)
+        if (changed & ~on_cards).any():
             return True
         last.skipped += 1
         return False
