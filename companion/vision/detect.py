@@ -90,19 +90,40 @@ def _lightness(frame: np.ndarray, s: DetectSettings, white: np.ndarray | None) -
     return cv2.min(cv2.min(b, g), r), cv2.max(cv2.max(b, g), r)
 
 
-def cloth_level(frame: np.ndarray, s: DetectSettings, white: np.ndarray | None = None) -> np.ndarray:
+def cloth_level(
+    frame: np.ndarray, s: DetectSettings, white: np.ndarray | None = None, mat: np.ndarray | None = None
+) -> np.ndarray:
     """The table's lowest channel around each pixel, cards left out: a median over a tenth of the frame, which a
     card's border must outshine to be seen (``white_mask``). It changes little when a card lands, so a window
-    read (``pipeline.Recognizer``) takes its part of the whole frame's."""
-    return _cloth_of(_lightness(frame, s, white)[0])
+    read (``pipeline.Recognizer``) takes its part of the whole frame's. ``mat``: the printed mat's outline in frame
+    px, when it is in view: the mat and the table beyond it are levelled apart (``_levelled_apart``)."""
+    return _cloth_of(_lightness(frame, s, white)[0], mat)
 
 
-def _cloth_of(lo: np.ndarray) -> np.ndarray:
+def _cloth_of(lo: np.ndarray, mat: np.ndarray | None = None) -> np.ndarray:
     """``cloth_level`` from the frame's lowest channel (``_lightness``)."""
     h, w = lo.shape
     small = cv2.resize(lo, (max(8, w // 8), max(8, h // 8)), interpolation=cv2.INTER_AREA)
-    cloth = cv2.medianBlur(small, 2 * (max(small.shape) // 10) + 1)
+    size = 2 * (max(small.shape) // 10) + 1
+    if mat is None:
+        cloth = cv2.medianBlur(small, size)
+    else:
+        on_mat = np.zeros(small.shape, np.uint8)
+        cv2.fillConvexPoly(on_mat, np.round(mat * (small.shape[1] / w, small.shape[0] / h)).astype(np.int32), 1)
+        cloth = _levelled_apart(small, on_mat.astype(bool), size)
     return cv2.resize(cloth, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _levelled_apart(small: np.ndarray, on_mat: np.ndarray, size: int) -> np.ndarray:
+    """The median around each pixel over its own side of the mat's edge only (the other side's pixels stand in as
+    this side's median): a card lying on the dark mat near its edge outshines the mat, not the mat and the light
+    table beyond it (a cream queen half a card from the mat's edge on grey laminate was not seen at all)."""
+    cloth = np.empty_like(small)
+    for side in (on_mat, ~on_mat):
+        if side.any():
+            level = np.where(side, small, np.uint8(np.median(small[side])))
+            cloth[side] = cv2.medianBlur(level, size)[side]
+    return cloth
 
 
 def white_mask(

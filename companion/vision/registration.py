@@ -118,6 +118,12 @@ class MatLocator:
                  for c in self._corners.values()]
         return [cv2.perspectiveTransform(b.reshape(-1, 1, 2).astype(np.float64), inverse).reshape(-1, 2) for b in boxes]
 
+    def paper_outline(self, hom: np.ndarray) -> np.ndarray:
+        """The mat's paper, corner to corner, in frame px."""
+        w, h = self.layout.width, self.layout.height
+        corners = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(corners, np.linalg.inv(hom)).reshape(-1, 2)
+
     def on_marker(self, x: float, y: float) -> bool:
         """Whether a mat point (mm) lies on a marker or its white border."""
         pad = self.layout.marker / 6 + 2

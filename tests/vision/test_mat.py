@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.vision.detect import DetectSettings, cloth_level
 from companion.vision.mat import SEATS_FOR_PLAYERS, grid_zone, mat_advice, mat_layout
 from companion.vision.mat_print import mat_image, mat_pdf, mat_svg
 from companion.vision.registration import MatLocator
@@ -145,3 +146,18 @@ def test_captures_mat_has_two_grids_whose_columns_face_each_other() -> None:
     x = [zones[grid_zone("seat-2", row, 1)].x0 for row in ("exposed", "back", "front")]
     assert x == sorted(x), "the exposed hand row is nearest its player, the front row furthest"
     assert mat_layout("A2", "clash-of-corgis", "original").zones == mat_layout("A2", "clash-of-corgis").zones
+
+
+def test_the_mat_and_the_light_table_beyond_it_are_levelled_apart() -> None:
+    """A card's border must outshine the level of what it lies on (``detect.cloth_level``): just inside the dark
+    mat's corner that is the mat's level, not a median taking in the light laminate around it; beyond the mat's
+    edge, the laminate's."""
+    frame = np.full((720, 1280, 3), 200, np.uint8)  # light laminate
+    frame[300:, 400:] = (40, 70, 30)  # the mat, its top-left corner at (400, 300) px
+    mat = np.array([(400, 300), (1300, 300), (1300, 730), (400, 730)], np.float64)
+    settings = DetectSettings()
+    inside, beyond = (420, 320), (380, 320)
+    together = cloth_level(frame, settings)
+    apart = cloth_level(frame, settings, mat=mat)
+    assert together[inside[1], inside[0]] > 100  # the laminate's light taken in near the corner
+    assert apart[inside[1], inside[0]] < 45 and apart[beyond[1], beyond[0]] > 190
