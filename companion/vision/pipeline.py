@@ -433,11 +433,13 @@ class Recognizer:
     def _checked_on_edges(self, frame: np.ndarray, m: Match, corners: np.ndarray) -> tuple[Match, np.ndarray]:
         """A broken outline named less surely than an edge guess must be, checked against its views moved onto the
         edges around it (``_checked``): a finger over an ace of clubs' corner bent its outline a pixel and it read
-        the ace of spades at 0.59 (a pixel the other way, 0.43). Unknown when they disagree."""
+        the ace of spades at 0.59 (a pixel the other way, 0.43). Unknown when they disagree, and never overruled:
+        what breaks a border-mask outline is often a neighbour, whose edges the views may be moved onto (on a pile
+        a 2♣ read at 0.52 was overruled by a view that read 2♠ at 1.0)."""
         self._checks += 1
         moved = [(self.catalog.match(warp_card(frame, q), retry=False), q)
                  for q in snap_to_edges(frame, corners, self.detect.aspect)]
-        checked = self._checked(m, corners, moved)
+        checked = self._checked(m, corners, moved, overrule=False)
         return (replace(m, face=UNKNOWN), corners) if checked is None else checked
 
     @staticmethod
@@ -622,12 +624,15 @@ class Recognizer:
             return tries[0]
         return max(tries, key=lambda t: t[0].confidence)
 
-    def _checked(self, m: Match, corners: np.ndarray, moved: Moved) -> tuple[Match, np.ndarray] | None:
+    def _checked(
+        self, m: Match, corners: np.ndarray, moved: Moved, overrule: bool = True
+    ) -> tuple[Match, np.ndarray] | None:
         """An outline the catalogue names, but not at once (``m``), against its views ``moved`` onto the
         straight edges around it: those name the card more surely than a rough outline can (a 2♥ outlined 12 px
         too wide read 2♦ at 0.63, on its edges 2♥ at 1.0; a 2♣ read 2♠ at 0.93). Named as the surest of them
-        when they agree with it; overruled by them when they agree on another face and one is named at once;
-        None when they disagree otherwise. The rough verdict when no moved view names a face."""
+        when they agree with it; overruled by them when they agree on another face and one is named at once
+        (unless not to ``overrule``); None when they disagree otherwise. The rough verdict when no moved view
+        names a face."""
         named = [t for t in moved if self._sure(t[0])]
         faces = {t[0].face for t in named}
         surest = max(named, key=lambda t: t[0].confidence, default=None)
@@ -635,7 +640,7 @@ class Recognizer:
             return m, corners
         if faces == {m.face}:
             return max(surest, (m, corners), key=lambda t: t[0].confidence)
-        return surest if len(faces) == 1 and surest[0].confidence >= AT_ONCE else None
+        return surest if overrule and len(faces) == 1 and surest[0].confidence >= AT_ONCE else None
 
     def _under_others(
         self,

@@ -6,8 +6,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.vision.catalog import Catalog, Match
 from companion.vision.detect import CARD_ASPECT, portrait_order
 from companion.vision.edges import snap_to_edges
+from companion.vision.pipeline import Recognizer
 
 
 def _card_on_a_light_table(frame_line: int) -> tuple[np.ndarray, np.ndarray]:
@@ -43,3 +45,21 @@ def test_the_frame_inside_is_offered_too_but_only_in_the_card_shape() -> None:
     for quad in snapped:
         sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
         assert abs((sides[1] + sides[3]) / (sides[0] + sides[2]) / CARD_ASPECT - 1) <= 0.12
+
+
+def test_views_on_the_edges_confirm_or_overrule_an_edge_guess_but_only_confirm_a_broken_outline(
+    catalogs: dict[str, Catalog],
+) -> None:
+    """``Recognizer._checked``: an edge search's guess named 2♣ at 0.52 whose view moved onto the edges reads 2♠ at
+    once is overruled by it; a border-mask outline a neighbour or a hand broke (``overrule=False``) is made unknown
+    instead (the views may lie on the neighbour's edges), and confirmed when they read it as it was read."""
+    recognizer = Recognizer(catalogs["corgi-pileup"])
+    rough, on_edges = np.zeros((4, 2), np.float32), np.ones((4, 2), np.float32)
+    guess = Match("2c", 0.52, "2c", 0.004, False)
+    moved = [(Match("2s", 1.0, "2s", 0.002, False), on_edges)]
+    overruled = recognizer._checked(guess, rough, moved)
+    assert overruled is not None and overruled[0].face == "2s" and overruled[1] is on_edges
+    assert recognizer._checked(guess, rough, moved, overrule=False) is None
+    agreeing = [(Match("2c", 0.9, "2c", 0.002, False), on_edges)]
+    confirmed = recognizer._checked(guess, rough, agreeing, overrule=False)
+    assert confirmed is not None and confirmed[0].face == "2c" and confirmed[1] is on_edges

@@ -299,3 +299,33 @@ def test_an_ace_of_clubs_a_finger_covers_a_corner_of_is_not_named_the_ace_of_spa
     result = Recognizer(foreign_catalogs["touati-bridge"], mat_layout("A3")).process(rendered.image)
     assert "as" not in _faces(result)
     assert _named_right(rendered, result)
+
+
+def test_a_two_of_clubs_on_a_pile_its_outline_broken_is_not_overruled_by_a_view_moved_onto_edges(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Tuning scene 1045: a pile on the mat, its top 2♣'s border-mask outline broken where the pile runs on (read
+    2♣ at 0.52). Checked on its edges, a view moved onto them read 2♠ at 1.0, and overruled it. A broken outline is
+    confirmed or made unknown by its views, never renamed (``Recognizer._checked_on_edges``)."""
+    cards = [("9d", 392.6981574964997, 278.0575756581558, 186.35232444248268),
+             ("2h", 387.2557238750537, 295.8221428927953, 44.858651481806014),
+             ("8h", 400.9339600719848, 303.0740994487233, 173.2953879405454),
+             ("3c", 384.9400874032109, 286.80608638958836, 159.4736995228818),
+             ("kh", 391.0242021080673, 283.9460743295567, 280.6662517002713),
+             ("2c", 390.27574020479244, 299.4449159402825, 177.4961455402899)]
+    scene = Scene(
+        cards=tuple(Card("touati", face, x, y, angle) for face, x, y, angle in cards),
+        cloth="white-laminate",
+        mat="A3",
+        view=View(tilt=11.800563340200261, azimuth=37.130500401848956, roll=-15.085777341147292,
+                  zoom=0.9335006945987698, shift=(-14.283631940009464, 0.6489918945510826)),
+        look=Look(light_gain=0.2306254803612817, light_dir=289.420856244625,
+                  cast=(0.9298509667272175, 0.9582721466243519, 1.1367220204050585), blur=0.8541375146364778,
+                  motion_angle=148.57103139826688, noise=1.0937379891203047, vignette=0.187570725381417,
+                  exposure=0.9475827034671382, shot_noise=0.14917695483170082, jpeg=85),
+        seed=1580309388,
+    )
+    rendered = render_scene(scene)
+    result = Recognizer(foreign_catalogs["touati"], mat_layout("A3")).process(rendered.image)
+    assert "2s" not in _faces(result)
+    assert _named_right(rendered, result)
