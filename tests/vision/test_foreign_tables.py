@@ -243,10 +243,23 @@ def test_a_fans_top_card_is_searched_for_at_the_size_a_named_card_gives_without_
         assert card.face == UNKNOWN or (claimed is not None and claimed.face == card.face)
 
 
+def _on_the_mat(catalog: Catalog, scene: Scene) -> tuple[Rendered, FrameResult]:
+    """A scene on the A3 mat, drawn, and the recogniser's verdict on it."""
+    rendered = render_scene(scene)
+    return rendered, Recognizer(catalog, mat_layout("A3")).process(rendered.image)
+
+
 def _named_right(rendered: Rendered, result: FrameResult) -> bool:
     """Whether every card ``result`` names is the card it outlines."""
     return all((claimed := card_claimed(c, rendered.truths)) is not None and claimed.face == c.face
                for c in result.cards if c.face != UNKNOWN)
+
+
+def _never_named(catalog: Catalog, scene: Scene, face: str) -> None:
+    """The scene on the mat names no card ``face`` (it holds none), and every card it names rightly."""
+    rendered, result = _on_the_mat(catalog, scene)
+    assert face not in _faces(result)
+    assert _named_right(rendered, result)
 
 
 def test_a_cream_queen_near_the_mats_edge_on_grey_laminate_is_named(foreign_catalogs: dict[str, Catalog]) -> None:
@@ -267,8 +280,7 @@ def test_a_cream_queen_near_the_mats_edge_on_grey_laminate_is_named(foreign_cata
                   exposure=0.532, shot_noise=0.584, jpeg=58),
         seed=734186428,
     )
-    rendered = render_scene(scene)
-    result = Recognizer(foreign_catalogs["kennard-cream"], mat_layout("A3")).process(rendered.image)
+    rendered, result = _on_the_mat(foreign_catalogs["kennard-cream"], scene)
     assert "qd" in _faces(result)
     assert _named_right(rendered, result)
 
@@ -295,10 +307,7 @@ def test_an_ace_of_clubs_a_finger_covers_a_corner_of_is_not_named_the_ace_of_spa
                   exposure=0.908326764589735, shot_noise=0.33610445772255726, jpeg=91),
         seed=1650010367,
     )
-    rendered = render_scene(scene)
-    result = Recognizer(foreign_catalogs["touati-bridge"], mat_layout("A3")).process(rendered.image)
-    assert "as" not in _faces(result)
-    assert _named_right(rendered, result)
+    _never_named(foreign_catalogs["touati-bridge"], scene, "as")
 
 
 def test_a_two_of_clubs_on_a_pile_its_outline_broken_is_not_overruled_by_a_view_moved_onto_edges(
@@ -325,7 +334,4 @@ def test_a_two_of_clubs_on_a_pile_its_outline_broken_is_not_overruled_by_a_view_
                   exposure=0.9475827034671382, shot_noise=0.14917695483170082, jpeg=85),
         seed=1580309388,
     )
-    rendered = render_scene(scene)
-    result = Recognizer(foreign_catalogs["touati"], mat_layout("A3")).process(rendered.image)
-    assert "2s" not in _faces(result)
-    assert _named_right(rendered, result)
+    _never_named(foreign_catalogs["touati"], scene, "2s")
