@@ -405,12 +405,10 @@ class Recognizer:
         corners = quad.corners
         m = self.catalog.match(warp_card(frame, corners), retry=quad.true_size)
         if m.face == UNKNOWN and hom is not None and m.distance <= self.catalog.settings.not_a_card:
-            # a second look with the outline settled on the card's true size where a border lines it best: a
-            # guess, named as surely as an edge search's (a finger over an ace of clubs' corner, the settled outline
-            # a few px out read the ace of spades at 0.59)
+            # a second look with the outline settled on the card's true size where a border lines it best
             settled = settle(corners, mask, hom, self.card_mm)
             again = self.catalog.match(warp_card(frame, settled), retry=quad.true_size)
-            if again.face != UNKNOWN and self._sure(again):
+            if again.face != UNKNOWN:
                 m, corners = again, settled
         if m.face != UNKNOWN and quad.border < BROKEN and not self._sure(m) and self._checks < MAX_SNAPS:
             m, corners = self._checked_on_edges(frame, m, corners)
