@@ -49,6 +49,7 @@ EDGE_DISTANCE = 0.5  # ... and it fits its face this closely (share of ``MatchSe
 AT_ONCE = 0.97  # an edge candidate named this surely stands as it is; one named less surely is checked against its
 # outline moved onto the edges around it (``Recognizer._checked``)
 MAX_SNAPS = 8  # of those not named at once, the most moved onto the edges around them (``snap_to_edges``) in one frame
+# by the edge search; as many broken outlines of the border mask at most are checked so (``BROKEN``)
 BROKEN = 0.9  # share of its outline a border lines below which the border mask's outline is broken (a hand, a
 # neighbour): a guess, as an edge candidate is, checked on its edges unless named as surely (``Recognizer._read``)
 Moved = list[tuple[Match, np.ndarray]]  # an outline's views moved onto the edges around it, each with its verdict
@@ -435,9 +436,7 @@ class Recognizer:
         what breaks a border-mask outline is often a neighbour, whose edges the views may be moved onto (on a pile
         a 2♣ read at 0.52 was overruled by a view that read 2♠ at 1.0)."""
         self._checks += 1
-        moved = [(self.catalog.match(warp_card(frame, q), retry=False), q)
-                 for q in snap_to_edges(frame, corners, self.detect.aspect)]
-        checked = self._checked(m, corners, moved, overrule=False)
+        checked = self._checked(m, corners, self._moved_onto_edges(frame, corners), overrule=False)
         return (replace(m, face=UNKNOWN), corners) if checked is None else checked
 
     @staticmethod
@@ -548,8 +547,7 @@ class Recognizer:
             m = self.catalog.match(warp_card(frame, corners), retry=False)
             if m.confidence < AT_ONCE and snapped < MAX_SNAPS:  # a guess: looked at on the edges around it
                 snapped += 1
-                moved = [(self.catalog.match(warp_card(frame, q), retry=False), q)
-                         for q in snap_to_edges(frame, corners, self.detect.aspect)]
+                moved = self._moved_onto_edges(frame, corners)
                 settled = self._checked(m, corners, moved) if self._sure(m) else self._snapped(m, corners, moved)
                 if settled is None:
                     continue
@@ -602,6 +600,11 @@ class Recognizer:
             if not any(np.abs(quad - q).max() < SAME_OUTLINE for q in out):
                 out.append(quad)
         return out
+
+    def _moved_onto_edges(self, frame: np.ndarray, corners: np.ndarray) -> Moved:
+        """An outline's views moved onto the straight edges around it (``snap_to_edges``), each with its verdict."""
+        return [(self.catalog.match(warp_card(frame, q), retry=False), q)
+                for q in snap_to_edges(frame, corners, self.detect.aspect)]
 
     def _sure(self, m: Match) -> bool:
         """Whether a guessed outline is named: the catalogue sure of its face and the face fitting closely."""
