@@ -192,6 +192,11 @@ class Catalog:
     def __len__(self) -> int:
         return len(self.ids)
 
+    def reference(self, face: str, upside_down: bool = False) -> np.ndarray:
+        """The reference picture of ``face`` (``WARP`` px), turned the way a card read ``upside_down`` lies."""
+        crop = self.crops[face]
+        return crop[::-1, ::-1] if upside_down else crop
+
     def match(self, card: np.ndarray, retry: bool = True, under: np.ndarray | None = None) -> Match:
         """Identify a rectified card (``WARP`` px, either way up).
 

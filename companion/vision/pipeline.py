@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
+from companion.vision.align import aligned
 from companion.vision.catalog import POKER_MM, Catalog, Match, warp_card
 from companion.vision.detect import (
     DetectSettings,
@@ -63,6 +64,7 @@ SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at mos
 FACE_STEPS = ((8.0, 4.0), (4.0, 2.0), (2.0, 1.0), (1.0, 0.5))
 FACE_MOVES = 2  # moves at most per step
 MAX_FACE_SEARCHES = 2  # outlines a frame searches so (bounds the time a messy frame takes)
+MAX_ALIGNS = 12  # outlines a frame aligns to a face's picture at most (``Recognizer._onto_face``, a few ms each)
 AROUND = 3  # cells (``CELL_PX``) a window read (``Recognizer._window``) looks beyond what changed: a card's shadow,
 # the edges around it that the edge search and the face search look along
 MAX_WINDOW = 0.4  # share of the frame past which a window read saves too little to be worth it: the frame is read whole
@@ -223,6 +225,7 @@ class Recognizer:
         self._searched: EdgeSearch | None = None
         self._face_searches = 0  # ``_placed_by_face`` searches in the frame being read
         self._checks = 0  # broken outlines checked on their edges in the frame being read (``_checked_on_edges``)
+        self._aligns = 0  # outlines aligned to a face's picture in the frame being read (``_onto_face``)
         self._last: Reading | None = None  # the last frame read, when following (``_window``)
 
     def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = (), *, light: bool = True) -> FrameResult:
@@ -365,7 +368,7 @@ class Recognizer:
         quads = find_cards(view.image, view.detect, check, (hom, self.card_mm) if hom is not None else None, mask,
                            known)
         t2 = time.perf_counter()
-        self._face_searches = self._checks = 0
+        self._face_searches = self._checks = self._aligns = 0
         cards = self._apart([self._read(view.image, quad, mask, hom, view.zones) for quad in quads])
         edges = edge_map(view.image)
         if self._edges_may_add(cells, [*others, *map(view.in_frame, cards)]):
@@ -411,6 +414,9 @@ class Recognizer:
             again = self.catalog.match(warp_card(frame, settled), retry=quad.true_size)
             if again.face != UNKNOWN:
                 m, corners = again, settled
+        onto = self._onto_face(frame, m, corners) if m.face == UNKNOWN else None
+        if onto is not None:
+            m, corners = onto
         if m.face != UNKNOWN and quad.border < BROKEN and not self._sure(m) and self._checks < MAX_SNAPS:
             m, corners = self._checked_on_edges(frame, m, corners)
         if (m.face == UNKNOWN and hom is not None and m.distance <= self.catalog.settings.not_a_card
@@ -545,7 +551,10 @@ class Recognizer:
             tried += 1
             corners = refine_edges(lo, quad) if self.detect.refine else quad
             m = self.catalog.match(warp_card(frame, corners), retry=False)
-            if m.confidence < AT_ONCE and snapped < MAX_SNAPS:  # a guess: looked at on the edges around it
+            onto = self._onto_face(frame, m, corners) if m.confidence < AT_ONCE else None
+            if onto is not None:
+                m, corners = onto
+            elif m.confidence < AT_ONCE and snapped < MAX_SNAPS:  # a guess: looked at on the edges around it
                 snapped += 1
                 moved = self._moved_onto_edges(frame, corners)
                 settled = self._checked(m, corners, moved) if self._sure(m) else self._snapped(m, corners, moved)
@@ -600,6 +609,27 @@ class Recognizer:
             if not any(np.abs(quad - q).max() < SAME_OUTLINE for q in out):
                 out.append(quad)
         return out
+
+    def _onto_face(self, frame: np.ndarray, m: Match, corners: np.ndarray) -> tuple[Match, np.ndarray] | None:
+        """An outline the catalogue names unsurely or not at all (``m``, like a card: an edge guess, an unknown
+        border-mask outline) aligned to the picture of the face it fits best (``align.aligned``), and named there
+        as surely as an edge guess must be (``_sure``). When the card there reads as another face, it is aligned
+        once more, to that one, and kept only if it then reads as the face it was aligned to. None when nothing
+        settles, the card is not named surely, or ``MAX_ALIGNS`` were made this frame."""
+        if m.distance > self.catalog.settings.not_a_card:
+            return None
+        for _ in range(2):
+            if self._aligns >= MAX_ALIGNS:
+                return None
+            self._aligns += 1
+            moved = aligned(frame, corners, self.catalog.reference(m.best, m.upside_down), self.detect.aspect)
+            if moved is None:
+                return None
+            seen = self.catalog.match(warp_card(frame, moved), retry=False)
+            if seen.best == m.best:
+                return (seen, moved) if self._sure(seen) else None
+            m, corners = seen, moved
+        return None
 
     def _moved_onto_edges(self, frame: np.ndarray, corners: np.ndarray) -> Moved:
         """An outline's views moved onto the straight edges around it (``snap_to_edges``), each with its verdict."""

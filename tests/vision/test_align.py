@@ -1,0 +1,48 @@
+"""An outline aligned to its face's picture (``align.aligned``): onto the card's own corners from a few px out,
+never stretched from part of a card to the whole of it, nothing where there is nothing to align."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.sim.scene import Card, Look, Scene, View, mat_outline, render_scene
+from companion.vision.align import aligned
+from companion.vision.catalog import Catalog
+
+
+@pytest.fixture(scope="module")
+def nine(foreign_catalogs: dict[str, Catalog]) -> tuple[np.ndarray, np.ndarray, Catalog]:
+    """A kennard 9♦ lying turned on black cloth, a little noise: the frame, its true corners, the catalogue."""
+    catalog = foreign_catalogs["kennard"]
+    cx, cy = mat_outline(Scene(mat=None)).mean(axis=0)
+    scene = Scene(cards=(Card("kennard", "9d", cx, cy, 23.0),), cloth="black", mat=None,
+                  view=View(tilt=12.0, azimuth=40.0), look=Look(noise=2.0))
+    rendered = render_scene(scene)
+    return rendered.image, rendered.truths[0].corners.astype(np.float32), catalog
+
+
+def test_an_outline_a_few_pixels_out_is_aligned_onto_the_cards_corners(nine) -> None:
+    frame, truth, catalog = nine
+    centre = truth.mean(axis=0)
+    rough = (centre + (truth - centre) * 1.1 + (4.0, -3.0)).astype(np.float32)  # its shadow's outline, moved
+    moved = aligned(frame, rough, catalog.reference("9d"), catalog.card_mm[1] / catalog.card_mm[0])
+    assert moved is not None
+    long = np.linalg.norm(truth[3] - truth[0])
+    # onto the card as its reference picture was cropped (a scan's crop lies a px or two inside the card's edge)
+    assert np.linalg.norm(moved - truth, axis=1).max() < 0.025 * long < np.linalg.norm(rough - truth, axis=1).min()
+
+
+def test_part_of_a_card_is_never_stretched_into_the_whole_of_it(nine) -> None:
+    frame, truth, catalog = nine
+    top = truth.copy()
+    top[2:] = truth[1::-1] + (truth[2:] - truth[1::-1]) * 0.6  # the top 60% of the card, the rest under a hand
+    moved = aligned(frame, top, catalog.reference("9d"), catalog.card_mm[1] / catalog.card_mm[0])
+    assert moved is None or np.linalg.norm(moved[2:] - truth[2:], axis=1).min() > 0.25 * np.linalg.norm(
+        truth[3] - truth[0])
+
+
+def test_a_card_sized_outline_on_a_plain_table_aligns_to_nothing(nine) -> None:
+    frame, truth, catalog = nine
+    plain = np.full_like(frame, 40)  # the card taken away: plain cloth where it lay
+    assert aligned(plain, truth, catalog.reference("9d"), catalog.card_mm[1] / catalog.card_mm[0]) is None
