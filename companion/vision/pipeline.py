@@ -649,8 +649,10 @@ class Recognizer:
         (``snap_to_edges``): the one the catalogue names most surely, when every view that fits some face closely
         (the rough one too) agrees which face is the closest: views that disagree (a slightly shifted ace of clubs
         can look like the ace of spades) are a guess, and several tries must not add up to a lucky one. Else the
-        rough outline's verdict."""
-        tries = [(m, corners), *moved]
+        rough outline's verdict. A view mostly under something reaching in (``MAX_REACHED``) is no evidence: the
+        rest of it is too little to tell a face by (a view across half a 2♥ and the A♥ beside it, 42% of it taken
+        for a hand, read 2♠ at 1.0)."""
+        tries = [(m, corners), *[t for t in moved if t[0].reached <= MAX_REACHED]]
         if len({t[0].best for t in tries if self._close(t[0])}) > 1:
             return tries[0]
         return max(tries, key=lambda t: t[0].confidence)
