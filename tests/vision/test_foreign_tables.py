@@ -383,3 +383,27 @@ def test_a_nine_a_hand_covers_the_end_of_is_not_aligned_into_a_seven(foreign_cat
     result = Recognizer(foreign_catalogs["kennard"]).process(rendered.image)
     assert "7d" not in _faces(result)
     assert _named_right(rendered, result)
+
+
+def test_half_a_two_of_hearts_in_a_row_is_not_named_the_two_of_spades(foreign_catalogs: dict[str, Catalog]) -> None:
+    """Tuning scene 822: a row of svg-cards on blue gingham, each half under the next. Half the 2♥ and the A♥ on it
+    were outlined as one broken card; of the views moved onto the edges around it, one lay across both cards, 42%
+    of it taken for something reaching in, and read 2♠ at 1.0. A view mostly under something reaching in is no
+    evidence (``Recognizer._snapped``)."""
+    row = [("6h", 429.51, 340.2), ("2h", 409.12, 321.22), ("ah", 388.74, 302.25), ("4d", 368.35, 283.27),
+           ("7d", 347.97, 264.29)]
+    scene = Scene(
+        cards=(Card("svg-cards", "9h", 248.05, 351.06, 287.94), Card("svg-cards", "4c", 580.6, 238.83, 133.95),
+               *(Card("svg-cards", face, x, y, 213.23) for face, x, y in row)),
+        cloth="blue-gingham",
+        mat=None,
+        view=View(tilt=10.15, azimuth=276.98, roll=6.15, zoom=0.8314, shift=(-1.06, -13.48)),
+        look=Look(light_gain=0.1936, light_dir=81.35, cast=(1.0276, 1.0177, 0.9894),
+                  glare=((825.03, 348.2, 30.92, 0.1393), (109.71, 714.48, 64.49, 0.4365)), blur=0.5356,
+                  motion_angle=124.1, noise=3.32, vignette=0.264, exposure=0.5672, shot_noise=0.22, jpeg=69),
+        seed=159573662,
+    )
+    rendered = render_scene(scene)
+    result = Recognizer(foreign_catalogs["svg-cards"]).process(rendered.image)
+    assert "2s" not in _faces(result)
+    assert _named_right(rendered, result)
