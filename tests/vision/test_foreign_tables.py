@@ -30,8 +30,13 @@ def _rendered(
         mat=mat,
         look=look,
     )
+    return _read(catalog, scene)
+
+
+def _read(catalog: Catalog, scene: Scene) -> tuple[Rendered, FrameResult]:
+    """``scene`` drawn, and the verdict of a recogniser that knows the scene's mat (or that there is none)."""
     rendered = render_scene(scene)
-    return rendered, Recognizer(catalog, mat_layout(mat) if mat else None).process(rendered.image)
+    return rendered, Recognizer(catalog, mat_layout(scene.mat) if scene.mat else None).process(rendered.image)
 
 
 def _seen(
@@ -211,8 +216,7 @@ def test_a_cream_two_of_clubs_in_a_fan_its_edges_outline_is_not_named_the_two_of
                   motion_angle=121.536),
         seed=773731892,
     )
-    rendered = render_scene(scene)
-    result = Recognizer(foreign_catalogs["kennard-cream"], None).process(rendered.image)
+    rendered, result = _read(foreign_catalogs["kennard-cream"], scene)
     named = [(card_claimed(c, rendered.truths), c.face) for c in result.cards if c.face != UNKNOWN]
     assert all(truth is not None and truth.face == face for truth, face in named)
     assert "2c" in [face for _, face in named]
@@ -235,18 +239,11 @@ def test_a_fans_top_card_is_searched_for_at_the_size_a_named_card_gives_without_
                   exposure=0.471, shot_noise=0.364, jpeg=75),
         seed=824151685,
     )
-    rendered = render_scene(scene)
-    result = Recognizer(foreign_catalogs["kennard"]).process(rendered.image)
+    rendered, result = _read(foreign_catalogs["kennard"], scene)
     assert "kc" in _faces(result)
     for card in result.cards:
         claimed = card_claimed(card, rendered.truths)
         assert card.face == UNKNOWN or (claimed is not None and claimed.face == card.face)
-
-
-def _on_the_mat(catalog: Catalog, scene: Scene) -> tuple[Rendered, FrameResult]:
-    """A scene on the A3 mat, drawn, and the recogniser's verdict on it."""
-    rendered = render_scene(scene)
-    return rendered, Recognizer(catalog, mat_layout("A3")).process(rendered.image)
 
 
 def _named_right(rendered: Rendered, result: FrameResult) -> bool:
@@ -257,7 +254,7 @@ def _named_right(rendered: Rendered, result: FrameResult) -> bool:
 
 def _never_named(catalog: Catalog, scene: Scene, face: str) -> None:
     """The scene on the mat names no card ``face`` (it holds none), and every card it names rightly."""
-    rendered, result = _on_the_mat(catalog, scene)
+    rendered, result = _read(catalog, scene)
     assert face not in _faces(result)
     assert _named_right(rendered, result)
 
@@ -280,7 +277,7 @@ def test_a_cream_queen_near_the_mats_edge_on_grey_laminate_is_named(foreign_cata
                   exposure=0.532, shot_noise=0.584, jpeg=58),
         seed=734186428,
     )
-    rendered, result = _on_the_mat(foreign_catalogs["kennard-cream"], scene)
+    rendered, result = _read(foreign_catalogs["kennard-cream"], scene)
     assert "qd" in _faces(result)
     assert _named_right(rendered, result)
 
@@ -355,8 +352,7 @@ def test_court_cards_on_warm_lit_white_laminate_are_aligned_to_their_faces_and_n
                   motion_angle=60.89, noise=2.50, vignette=0.2216, exposure=0.9721, shot_noise=0.1685),
         seed=1532308858,
     )
-    rendered = render_scene(scene)
-    result = Recognizer(foreign_catalogs["svg-cards"]).process(rendered.image)
+    rendered, result = _read(foreign_catalogs["svg-cards"], scene)
     assert _faces(result) == ["5c", "jc", "jh", "kc"]
     assert _named_right(rendered, result)
 
@@ -379,8 +375,7 @@ def test_a_nine_a_hand_covers_the_end_of_is_not_aligned_into_a_seven(foreign_cat
                   exposure=0.9160, shot_noise=0.4314),
         seed=432009334,
     )
-    rendered = render_scene(scene)
-    result = Recognizer(foreign_catalogs["kennard"]).process(rendered.image)
+    rendered, result = _read(foreign_catalogs["kennard"], scene)
     assert "7d" not in _faces(result)
     assert _named_right(rendered, result)
 
@@ -403,7 +398,6 @@ def test_half_a_two_of_hearts_in_a_row_is_not_named_the_two_of_spades(foreign_ca
                   motion_angle=124.1, noise=3.32, vignette=0.264, exposure=0.5672, shot_noise=0.22, jpeg=69),
         seed=159573662,
     )
-    rendered = render_scene(scene)
-    result = Recognizer(foreign_catalogs["svg-cards"]).process(rendered.image)
+    rendered, result = _read(foreign_catalogs["svg-cards"], scene)
     assert "2s" not in _faces(result)
     assert _named_right(rendered, result)
