@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 
 import cv2
@@ -26,6 +27,7 @@ CELL = 4  # feature px per occlusion cell side
 CHROMA_WEIGHT = 2.0
 BLUR_LEVELS = (0.0, 0.7, 1.2)  # feature px: references are also kept blurred, as a soft frame sees them
 FORMAT = 1
+TWINS = 0.01  # faces whose references differ less than this (``Catalog.difference``) are told apart by small marks
 POKER_MM = (63.0, 88.0)  # a card's size when nothing says otherwise
 
 
@@ -304,16 +306,26 @@ class Catalog:
 
     def closest_pairs(self, count: int = 3) -> list[tuple[str, str, float]]:
         """The ``count`` pairs of faces whose references differ least (either way up), closest first, with how
-        much they differ (mean squared feature distance: below about 0.01 the camera needs a clear view)."""
+        much they differ (``difference``)."""
+        d = self._differences
+        i, j = np.triu_indices(len(self.ids), 1)
+        order = np.argsort(d[i, j], kind="stable")[:count]
+        return [(self.ids[i[k]], self.ids[j[k]], float(d[i[k], j[k]])) for k in order]
+
+    def difference(self, a: str, b: str) -> float:
+        """How much the references of faces ``a`` and ``b`` differ, either way up (mean squared feature distance:
+        below ``TWINS`` the camera needs a clear view to tell them apart, as a club from the spade of its rank)."""
+        return float(self._differences[self.ids.index(a), self.ids.index(b)])
+
+    @cached_property
+    def _differences(self) -> np.ndarray:
+        """``difference`` between every two faces (N x N), worked out once."""
         n = len(self.ids)
         upright, flipped = self._refs.features[:n], self._refs.features[n:]
-        d = np.minimum(
+        return np.minimum(
             ((upright[:, None] - upright[None]) ** 2).mean(axis=(2, 3)),
             ((upright[:, None] - flipped[None]) ** 2).mean(axis=(2, 3)),
         )
-        i, j = np.triu_indices(n, 1)
-        order = np.argsort(d[i, j], kind="stable")[:count]
-        return [(self.ids[i[k]], self.ids[j[k]], float(d[i[k], j[k]])) for k in order]
 
     def confusions(self) -> list[tuple[str, str]]:
         """Faces the recogniser does not name from their own reference, turned either way and softened as a

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from companion.vision.align import aligned
-from companion.vision.catalog import POKER_MM, Catalog, Match, warp_card
+from companion.vision.catalog import POKER_MM, TWINS, Catalog, Match, warp_card
 from companion.vision.detect import (
     DetectSettings,
     Quad,
@@ -75,7 +75,8 @@ MAX_IN_WINDOW = 0.6  # share of a window a card may fill (its own outline, in a 
 AT_WINDOW_EDGE = 3.0  # px: a card found this close to a window's edge (not the frame's) may run on beyond it
 MAX_REACHED = 0.15  # share of an unnamed outline under something reaching in (a hand: 0.3+) past which moving it
 # cannot help: the outline is the card's, its face is what is covered (a pile's top card found a few mm along the
-# cards under it shows a strip of table at its edge: 0.02)
+# cards under it shows a strip of table at its edge: 0.02); a view moved onto edges past it is no evidence
+# (``_moved_onto_edges``)
 
 
 @dataclass(frozen=True)
@@ -632,9 +633,13 @@ class Recognizer:
         return None
 
     def _moved_onto_edges(self, frame: np.ndarray, corners: np.ndarray) -> Moved:
-        """An outline's views moved onto the straight edges around it (``snap_to_edges``), each with its verdict."""
-        return [(self.catalog.match(warp_card(frame, q), retry=False), q)
-                for q in snap_to_edges(frame, corners, self.detect.aspect)]
+        """An outline's views moved onto the straight edges around it (``snap_to_edges``), each with its verdict;
+        but a view mostly under something reaching in (``MAX_REACHED``) is no evidence, and is left out: the rest
+        of it is too little to tell a face by (a view across half a 2♥ and the A♥ beside it, 42% of it taken for a
+        hand, read 2♠ at 1.0)."""
+        views = [(self.catalog.match(warp_card(frame, q), retry=False), q)
+                 for q in snap_to_edges(frame, corners, self.detect.aspect)]
+        return [(m, q) for m, q in views if m.reached <= MAX_REACHED]
 
     def _sure(self, m: Match) -> bool:
         """Whether a guessed outline is named: the catalogue sure of its face and the face fitting closely."""
@@ -649,10 +654,8 @@ class Recognizer:
         (``snap_to_edges``): the one the catalogue names most surely, when every view that fits some face closely
         (the rough one too) agrees which face is the closest: views that disagree (a slightly shifted ace of clubs
         can look like the ace of spades) are a guess, and several tries must not add up to a lucky one. Else the
-        rough outline's verdict. A view mostly under something reaching in (``MAX_REACHED``) is no evidence: the
-        rest of it is too little to tell a face by (a view across half a 2♥ and the A♥ beside it, 42% of it taken
-        for a hand, read 2♠ at 1.0)."""
-        tries = [(m, corners), *[t for t in moved if t[0].reached <= MAX_REACHED]]
+        rough outline's verdict."""
+        tries = [(m, corners), *moved]
         if len({t[0].best for t in tries if self._close(t[0])}) > 1:
             return tries[0]
         return max(tries, key=lambda t: t[0].confidence)
@@ -664,13 +667,16 @@ class Recognizer:
         straight edges around it: those name the card more surely than a rough outline can (a 2♥ outlined 12 px
         too wide read 2♦ at 0.63, on its edges 2♥ at 1.0; a 2♣ read 2♠ at 0.93). Named as the surest of them
         when they agree with it; overruled by them when they agree on another face and one is named at once
-        (unless not to ``overrule``); None when they disagree otherwise. The rough verdict when no moved view
-        names a face."""
+        (unless not to ``overrule``); None when they disagree otherwise. When no moved view names a face, the rough
+        verdict, unless a view that fits some face closely fits best one unlike it (not its twin, ``TWINS``: a
+        slightly shifted club fits the spade of its rank best): then the rough outline was a guess (a row's 9♦, 43%
+        in view, read 4♠ at 0.46 from an outline that fit it at 0.012; a view on its edges fit the 4♦ at 0.006)."""
         named = [t for t in moved if self._sure(t[0])]
         faces = {t[0].face for t in named}
         surest = max(named, key=lambda t: t[0].confidence, default=None)
         if surest is None:
-            return m, corners
+            unlike = [t for t in moved if self._close(t[0]) and self.catalog.difference(t[0].best, m.face) >= TWINS]
+            return None if unlike else (m, corners)
         if faces == {m.face}:
             return max(surest, (m, corners), key=lambda t: t[0].confidence)
         return surest if overrule and len(faces) == 1 and surest[0].confidence >= AT_ONCE else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.vision.catalog import Catalog, Match
+from companion.vision.catalog import TWINS, Catalog, Match
 from companion.vision.detect import CARD_ASPECT, portrait_order
 from companion.vision.edges import snap_to_edges
 from companion.vision.pipeline import Recognizer
@@ -63,3 +63,14 @@ def test_views_on_the_edges_confirm_or_overrule_an_edge_guess_but_only_confirm_a
     agreeing = [(Match("2c", 0.9, "2c", 0.002, False), on_edges)]
     confirmed = recognizer._checked(guess, rough, agreeing, overrule=False)
     assert confirmed is not None and confirmed[0].face == "2c" and confirmed[1] is on_edges
+
+
+def test_a_club_and_the_spade_of_its_rank_are_twins_a_four_of_spades_and_of_diamonds_are_not(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """``Catalog.difference``, which ``Recognizer._checked`` asks before a view on the edges may disown an outline's
+    face: views a few px apart are expected to swap twins, not to turn a black face into a red one."""
+    for catalog in foreign_catalogs.values():
+        assert catalog.difference("8c", "8s") == catalog.difference("8s", "8c") < TWINS
+        assert catalog.difference("4s", "4d") > TWINS
+        assert catalog.difference("4s", "4s") == 0.0

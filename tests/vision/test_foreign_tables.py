@@ -401,3 +401,24 @@ def test_half_a_two_of_hearts_in_a_row_is_not_named_the_two_of_spades(foreign_ca
     rendered, result = _read(foreign_catalogs["svg-cards"], scene)
     assert "2s" not in _faces(result)
     assert _named_right(rendered, result)
+
+
+def test_a_row_card_read_from_an_outline_its_edges_disown_is_not_named(foreign_catalogs: dict[str, Catalog]) -> None:
+    """Tuning scene 359: a row of cream cards on the mat, a hand over it. The 9♦ at the row's end, 43% in view,
+    was outlined by the border mask as a whole card and read 4♠ at 0.46 (fitting it at 0.012). None of the views
+    moved onto the edges around it was named, so the rough verdict stood; but one of them fit the 4♦ at 0.006, a
+    face nothing like a 4♠. Such a view says the outline was a guess: the card is not named
+    (``Recognizer._checked``)."""
+    row = [("9d", 456.16, 218.47), ("5d", 437.8, 238.76), ("10s", 419.44, 259.05), ("10d", 401.08, 279.34),
+           ("kh", 382.72, 299.63), ("2h", 364.36, 319.92), ("jh", 346.0, 340.21)]
+    scene = Scene(
+        cards=(Card("kennard-cream", "3s", 550.94, 315.3, 238.78),
+               *(Card("kennard-cream", face, x, y, 128.12) for face, x, y in row)),
+        hands=(Hand(x=446.84, y=292.01, from_angle=197.6, size=0.9548),),
+        cloth="dark-wood",
+        view=View(tilt=27.51, azimuth=106.29, roll=16.56, zoom=0.8109, shift=(18.31, 0.71)),
+        look=Look(light_gain=0.2822, light_dir=72.6, cast=(0.9815, 0.95, 0.9949), blur=0.3557, motion_angle=33.29,
+                  noise=1.91, vignette=0.2288, exposure=0.8783, shot_noise=0.1745, jpeg=89),
+        seed=799152786,
+    )
+    _never_named(foreign_catalogs["kennard-cream"], scene, "4s")
