@@ -106,7 +106,8 @@ MAX_PAIRS = 150  # facing parallel pairs kept, longest first
 MAX_FRAMES = 400  # pairs of pairs (a card's four sides) judged, longest first
 PARALLEL = np.radians(4.0)  # two sides of a card seen from above are parallel within this ...
 SQUARE = np.radians(6.0)  # ... and square to the other two within this
-LINE_ASPECT = 0.12  # how far the gaps between the two pairs may be from the deck's aspect
+LINE_ASPECT = 0.2  # how far the gaps between the two pairs may be from the deck's aspect (a camera tilted 30-35
+# degrees shows a card 13-18% squatter or longer; at 0.12 such cards had no outline from segments)
 MIN_LINED = 0.55  # share of the outline's length its four segments must cover
 SAME_QUAD = 6.0  # px: rectangles whose corners are all this close are one
 BESIDE = 8.0  # px: how far from a side the lines are that say whether it is an edge's own line (``lies_on``)
