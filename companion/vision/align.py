@@ -14,7 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.vision.catalog import WARP
+from companion.vision.catalog import WARP, WARP_CORNERS
 
 ITERATIONS = 30  # ECC steps: from an outline a few px out it settles in 10-20
 SMOOTHING = 5  # px: ECC's Gaussian on both pictures (at 1, the same outlines settle worse and take 3x as long)
@@ -23,7 +23,6 @@ MAX_SCALE = 1.3  # the aligned outline's area may be at most this much larger or
 MAX_STRETCH = 0.2  # how far the aligned outline's long over short sides may be from the deck's aspect: a camera
 # tilted 30 degrees shows plainly visible cards at 0.82-1.18 of it (foreign-art tuning seeds 0-199: 1.2% beyond 0.2,
 # 9.2% beyond the 0.12 an outline snapped to edges may be)
-_CORNERS = np.array([(0, 0), (WARP[0] - 1, 0), (WARP[0] - 1, WARP[1] - 1), (0, WARP[1] - 1)], np.float32)
 
 
 def aligned(frame: np.ndarray, corners: np.ndarray, reference: np.ndarray, aspect: float) -> np.ndarray | None:
@@ -33,7 +32,7 @@ def aligned(frame: np.ndarray, corners: np.ndarray, reference: np.ndarray, aspec
     more than ``MAX_SCALE``), or leaves it no card's shape (long over short side off the deck's ``aspect`` by
     more than ``MAX_STRETCH``): the top two thirds of a 9♦ under a hand,
     outlined as far as the hand, fit the 7♦'s picture squeezed into a square."""
-    to_card = cv2.getPerspectiveTransform(corners.astype(np.float32), _CORNERS)
+    to_card = cv2.getPerspectiveTransform(corners.astype(np.float32), WARP_CORNERS)
     seen = cv2.cvtColor(cv2.warpPerspective(frame, to_card, WARP), cv2.COLOR_BGR2GRAY).astype(np.float32)
     face = cv2.cvtColor(reference, cv2.COLOR_BGR2GRAY).astype(np.float32)
     warp = np.eye(3, dtype=np.float32)
@@ -42,7 +41,7 @@ def aligned(frame: np.ndarray, corners: np.ndarray, reference: np.ndarray, aspec
         _, warp = cv2.findTransformECC(face, seen, warp, cv2.MOTION_HOMOGRAPHY, criteria, None, SMOOTHING)
     except cv2.error:  # flat or featureless, or it did not converge
         return None
-    moved = cv2.perspectiveTransform(_CORNERS[None], np.linalg.inv(to_card) @ warp.astype(np.float64))[0]
+    moved = cv2.perspectiveTransform(WARP_CORNERS[None], np.linalg.inv(to_card) @ warp.astype(np.float64))[0]
     if not np.isfinite(moved).all():
         return None
     moved = moved.astype(np.float32)

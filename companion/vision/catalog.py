@@ -65,11 +65,12 @@ class MatchSettings:
     # seeds: true faces at most 0.025)
 
 
+WARP_CORNERS = np.array([(0, 0), (WARP[0] - 1, 0), (WARP[0] - 1, WARP[1] - 1), (0, WARP[1] - 1)], np.float32)
+
+
 def warp_card(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The card inside ``quad`` (clockwise from its top-left) rectified to ``WARP`` px."""
-    w, h = WARP
-    dst = np.array([(0, 0), (w - 1, 0), (w - 1, h - 1), (0, h - 1)], np.float32)
-    return cv2.warpPerspective(frame, cv2.getPerspectiveTransform(quad.astype(np.float32), dst), WARP)
+    """The card inside ``quad`` (clockwise from its top-left) rectified to ``WARP`` px, onto ``WARP_CORNERS``."""
+    return cv2.warpPerspective(frame, cv2.getPerspectiveTransform(quad.astype(np.float32), WARP_CORNERS), WARP)
 
 
 def _small(card: np.ndarray, blur: float = 0.0) -> np.ndarray:

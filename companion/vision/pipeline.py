@@ -675,8 +675,8 @@ class Recognizer:
         faces = {t[0].face for t in named}
         surest = max(named, key=lambda t: t[0].confidence, default=None)
         if surest is None:
-            unlike = [t for t in moved if self._close(t[0]) and self.catalog.difference(t[0].best, m.face) >= TWINS]
-            return None if unlike else (m, corners)
+            disowned = any(self._close(t[0]) and self.catalog.difference(t[0].best, m.face) >= TWINS for t in moved)
+            return None if disowned else (m, corners)
         if faces == {m.face}:
             return max(surest, (m, corners), key=lambda t: t[0].confidence)
         return surest if overrule and len(faces) == 1 and surest[0].confidence >= AT_ONCE else None
