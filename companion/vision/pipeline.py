@@ -10,17 +10,20 @@ import cv2
 import numpy as np
 
 from companion.vision.align import aligned
+from companion.vision.art import ArtIndex
 from companion.vision.catalog import POKER_MM, TWINS, Catalog, Match, warp_card
 from companion.vision.detect import (
     DetectSettings,
     Quad,
     card_moves,
+    card_shaped,
     card_sized,
     cloth_level,
     darkest_channel,
     find_cards,
     grow,
     overlaps,
+    portrait_order,
     refine_edges,
     settle,
     white_mask,
@@ -228,6 +231,7 @@ class Recognizer:
         self._checks = 0  # broken outlines checked on their edges in the frame being read (``_checked_on_edges``)
         self._aligns = 0  # outlines aligned to a face's picture in the frame being read (``_onto_face``)
         self._last: Reading | None = None  # the last frame read, when following (``_window``)
+        self._art: ArtIndex | None = None  # the catalogue's art, made searchable when first needed (no mat)
 
     def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = (), *, light: bool = True) -> FrameResult:
         """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
@@ -544,7 +548,8 @@ class Recognizer:
         lo = darkest_channel(frame)
         tried = snapped = 0
         unnamed: Moved = []
-        for quad in self._edge_candidates(frame, edges, check, view.detect, hom is None):
+        named = [c.corners for c in cards if c.face != UNKNOWN]
+        for quad in self._edge_candidates(frame, edges, check, view.detect, named if hom is None else None):
             if on_named(quad, cards):
                 continue
             if tried == MAX_EDGE_TRIES:
@@ -596,12 +601,16 @@ class Recognizer:
         edges: np.ndarray,
         check: Callable[[np.ndarray], bool] | None,
         detect: DetectSettings,
-        no_mat: bool,
+        named: list[np.ndarray] | None,
     ) -> list[np.ndarray]:
-        """The quads edges outline (``edge_quads``); without the mat also those of the edge-free regions opened
-        and of the frame's edges with fine texture smoothed away (``smooth_edge_map``), and outlines lined by
-        straight segments (``line_quads``), each outline once."""
-        quads = edge_quads(edges, frame.shape, detect, check, opened=no_mat)
+        """The quads edges outline (``edge_quads``); without the mat (``named``: the outlines of the cards named
+        so far, else None) first where a face's art lies (``ArtIndex``: a patterned cloth hides a card's sides, not
+        its art), then also the outlines of the edge-free regions opened and of the frame's edges with fine texture
+        smoothed away (``smooth_edge_map``), and outlines lined by straight segments (``line_quads``), each outline
+        once."""
+        no_mat = named is not None
+        quads = self._by_art(frame, named, detect) if no_mat else []
+        quads += edge_quads(edges, frame.shape, detect, check, opened=no_mat)
         if no_mat:
             quads += edge_quads(smooth_edge_map(frame), frame.shape, detect, check)
             quads += line_quads(frame, detect)
@@ -610,6 +619,13 @@ class Recognizer:
             if not any(np.abs(quad - q).max() < SAME_OUTLINE for q in out):
                 out.append(quad)
         return out
+
+    def _by_art(self, frame: np.ndarray, named: list[np.ndarray], detect: DetectSettings) -> list[np.ndarray]:
+        """Where a face's art lies outside the ``named`` cards (``ArtIndex.outlines``), card-shaped."""
+        if self._art is None:
+            self._art = ArtIndex(self.catalog)
+        area = frame.shape[0] * frame.shape[1]
+        return [portrait_order(q) for q in self._art.outlines(frame, named) if card_shaped(q, area, detect)]
 
     def _onto_face(self, frame: np.ndarray, m: Match, corners: np.ndarray) -> tuple[Match, np.ndarray] | None:
         """An outline the catalogue names unsurely or not at all (``m``, like a card: an edge guess, an unknown

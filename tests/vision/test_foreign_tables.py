@@ -422,3 +422,23 @@ def test_a_row_card_read_from_an_outline_its_edges_disown_is_not_named(foreign_c
         seed=799152786,
     )
     _never_named(foreign_catalogs["kennard-cream"], scene, "4s")
+
+
+
+def test_a_queen_lying_alone_on_a_red_gingham_is_found_by_her_art(foreign_catalogs: dict[str, Catalog]) -> None:
+    """Tuning scene 392: a svg-cards Q♥ in plain view on red gingham had no outline at all (only the 8♠ beside her
+    was named): the white squares touch her border all round and the checks' sides are as sharp as hers. Her art
+    places her (``ArtIndex``)."""
+    scene = Scene(
+        cards=(Card("svg-cards", "qh", 290.34, 375.15, 9.96), Card("svg-cards", "8s", 313.18, 230.63, 356.77)),
+        cloth="red-gingham",
+        mat=None,
+        view=View(tilt=11.46, azimuth=349.82, roll=171.79, zoom=0.9826, shift=(3.36, -0.13)),
+        look=Look(light_gain=0.3951, light_dir=184.04, cast=(1.0108, 0.9762, 1.0614),
+                  glare=((379.68, 375.96, 34.80, 0.2096),), blur=0.8887, motion=3, motion_angle=11.57, noise=2.52,
+                  vignette=0.3050, exposure=0.8629, shot_noise=0.3467),
+        seed=1584904680,
+    )
+    rendered, result = _read(foreign_catalogs["svg-cards"], scene)
+    assert _faces(result) == ["8s", "qh"]
+    assert _named_right(rendered, result)
