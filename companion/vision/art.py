@@ -1,9 +1,10 @@
 """Cards found by their own art: keypoints of the catalogue's pictures matched in the frame.
 
 On a patterned cloth the checks crowd a card's sides (a gingham's squares are as sharp as a card's edge and
-touch it all round), so no outline from edges or a border mask finds a lone queen lying in plain view. Her art
-does: SIFT keypoints of each face's picture, matched to the frame's, agree on where her picture lies, and the
-homography that maps the picture there is her outline. This works for faces with art of their own (courts, tens,
+touch it all round), so no outline from edges or a border mask finds a lone queen lying in plain view; nor does
+one find the king on top of a messy pile, whose border runs on into the cards under him. Their art does: SIFT
+keypoints of each face's picture, matched to the frame's, agree on where its picture lies, and the homography
+that maps the picture there is the card's outline. This works for faces with art of their own (courts, tens,
 nines); a low pip card's keypoints are the pips every card of its suit shares, which match no one face surely and
 are left to the edges. An outline found so is only a place to look: the catalogue judges the card there as
 anywhere else.
@@ -11,8 +12,10 @@ anywhere else.
 
 from __future__ import annotations
 
+import weakref
 from collections import defaultdict
 from collections.abc import Sequence
+from typing import ClassVar
 
 import cv2
 import numpy as np
@@ -24,11 +27,25 @@ SEARCH_WIDTH = 860  # px: a wider frame is searched at this width (a card then s
 RATIO = 0.75  # a keypoint matches a face's when it is this much closer to it than to any other (Lowe's test)
 MIN_AGREEING = 8  # matches a face's picture must agree on (within ``REPROJECTION``) to be placed
 REPROJECTION = 3.0  # px of the searched frame
+DENSITY_WINDOW = 0.02  # share of the frame's width (25 px of a 1280 px frame, half a card's short side) over
+# which edges are counted for ``search_boxes`` ...
+MIN_DENSITY = 0.05  # ... and the share of it that must be edges for a card to lie there (on foreign-art tuning
+# seeds 0-59, at least half of every plainly visible card lies in such windows, the median 93%)
+NAMED_SLACK = 3  # px of the edge map: a named card's outline lies this far outside it at most
 FLANN_TREES, FLANN_CHECKS = 4, 32  # approximate nearest neighbours: exact search costs 5x as long for the same cards
 
 
 class ArtIndex:
     """The keypoints of every face's picture in a catalogue, searchable in a frame."""
+
+    _made: ClassVar[weakref.WeakKeyDictionary[Catalog, ArtIndex]] = weakref.WeakKeyDictionary()
+
+    @classmethod
+    def of(cls, catalog: Catalog) -> ArtIndex:
+        """The catalogue's index, made once (about a second: 52 faces' keypoints) for every recogniser using it."""
+        if catalog not in cls._made:
+            cls._made[catalog] = cls(catalog)
+        return cls._made[catalog]
 
     def __init__(self, catalog: Catalog) -> None:
         self._sift = cv2.SIFT_create()
@@ -50,11 +67,14 @@ class ArtIndex:
             cv2.setRNGSeed(0)  # the trees are drawn at random: the same catalogue must find the same cards every time
             self._matcher.train()
 
-    def outlines(self, frame: np.ndarray, leave_out: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
+    def outlines(
+        self, frame: np.ndarray, boxes: Sequence[np.ndarray], leave_out: Sequence[np.ndarray] = ()
+    ) -> list[np.ndarray]:
         """Where a face's picture lies in ``frame`` (BGR): its corners (frame px, clockwise from the picture's
-        top-left), one outline per face found. ``leave_out``: outlines of cards already named, whose art is not
-        searched (it would only find them again)."""
-        if not len(self._owners):
+        top-left), one outline per face found. Only the ``boxes`` (x0, y0, x1, y1 frame px: ``search_boxes``)
+        are searched, and not the cards outlined in ``leave_out`` (named already: it would only find them
+        again)."""
+        if not len(self._owners) or not len(boxes):
             return []
         scale = min(1.0, SEARCH_WIDTH / frame.shape[1])
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
@@ -63,20 +83,26 @@ class ArtIndex:
         mask = np.full(grey.shape, 255, np.uint8)
         for outline in leave_out:
             cv2.fillConvexPoly(mask, np.round(outline * scale).astype(np.int32), 0)
-        keypoints, descriptors = self._sift.detectAndCompute(grey, mask)
-        if descriptors is None or len(keypoints) < MIN_AGREEING:
+        points, found = [], []
+        for box in boxes:
+            x0, y0, x1, y1 = (int(v) for v in np.round(box * scale))
+            keypoints, descriptors = self._sift.detectAndCompute(grey[y0:y1, x0:x1], mask[y0:y1, x0:x1])
+            if descriptors is not None:
+                points += [(k.pt[0] + x0, k.pt[1] + y0) for k in keypoints]
+                found.append(descriptors)
+        if len(points) < MIN_AGREEING:
             return []
+        seen = np.array(points, np.float32) / scale
         by_face: dict[str, list[tuple[int, int]]] = defaultdict(list)
-        for pair in self._matcher.knnMatch(descriptors, k=2):
+        for pair in self._matcher.knnMatch(np.vstack(found), k=2):
             if len(pair) == 2 and pair[0].distance < RATIO * pair[1].distance:
                 by_face[self._owners[pair[0].trainIdx]].append((pair[0].queryIdx, pair[0].trainIdx))
         out = []
         for matches in by_face.values():
             if len(matches) < MIN_AGREEING:
                 continue
-            seen = np.array([keypoints[q].pt for q, _ in matches], np.float32) / scale
-            hom, agreeing = cv2.findHomography(self._points[[t for _, t in matches]], seen, cv2.RANSAC,
-                                               REPROJECTION / scale)
+            hom, agreeing = cv2.findHomography(self._points[[t for _, t in matches]], seen[[q for q, _ in matches]],
+                                               cv2.RANSAC, REPROJECTION / scale)
             if hom is None or agreeing.sum() < MIN_AGREEING:
                 continue
             corners = cv2.perspectiveTransform(WARP_CORNERS[None], hom)[0]
@@ -84,3 +110,39 @@ class ArtIndex:
                 out.append(corners.astype(np.float32))
         return out
 
+
+def search_boxes(
+    edges: np.ndarray, frame_shape: tuple[int, ...], leave_out: Sequence[np.ndarray], min_area: float
+) -> list[np.ndarray]:
+    """Where a card no outline named may lie, as boxes to search (x0, y0, x1, y1 frame px): where ``edges`` (an
+    edge map of the frame at any scale, 255 on an edge, with whatever is known not to be a card, such as the mat's
+    print, taken out) lie densely outside the cards outlined in ``leave_out``, over at least ``min_area`` (frame
+    px). A card's outline, index and art are edges all over it; a plain table has none and is not searched, which
+    is most of the art search's cost (SIFT's scale space is built over all it is given)."""
+    scale = edges.shape[1] / frame_shape[1]
+    free = np.ones(edges.shape, np.uint8)
+    for outline in leave_out:
+        cv2.fillConvexPoly(free, np.round(outline * scale).astype(np.int32), 0)
+    free = cv2.erode(free, np.ones((2 * NAMED_SLACK + 1,) * 2, np.uint8))  # a named card's own outline too
+    window = max(3, round(DENSITY_WINDOW * edges.shape[1]))
+    dense = cv2.blur(((edges > 0) & (free > 0)).astype(np.float32), (window, window)) > MIN_DENSITY
+    count, _, stats, _ = cv2.connectedComponentsWithStats(dense.astype(np.uint8))
+    boxes = [np.array([x - window, y - window, x + w + window, y + h + window], np.float64) / scale
+             for x, y, w, h, area in stats[1:count] if area >= min_area * scale * scale]
+    return [np.clip(box, 0, [frame_shape[1], frame_shape[0]] * 2) for box in _merged(boxes)]
+
+
+def _merged(boxes: list[np.ndarray]) -> list[np.ndarray]:
+    """Overlapping boxes joined into the box around both, until none overlap (each part searched once)."""
+    out: list[np.ndarray] = []
+    for box in boxes:
+        joined = box
+        while True:
+            hit = next((i for i, o in enumerate(out) if (joined[:2] < o[2:]).all() and (o[:2] < joined[2:]).all()),
+                       None)
+            if hit is None:
+                break
+            other = out.pop(hit)
+            joined = np.concatenate([np.minimum(joined[:2], other[:2]), np.maximum(joined[2:], other[2:])])
+        out.append(joined)
+    return out

@@ -162,7 +162,7 @@ def mat_pdf(layout: MatLayout) -> bytes:
 
 
 def mat_image(layout: MatLayout, px_per_mm: float) -> np.ndarray:
-    """The mat rasterised (BGR), for the synthetic camera."""
+    """The mat rasterised (BGR): for the synthetic camera, and for the recogniser to tell its print from cards."""
     img = np.zeros((round(layout.height * px_per_mm), round(layout.width * px_per_mm), 3), np.uint8)
 
     def px(v: float) -> int:

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from companion.vision.align import aligned
-from companion.vision.art import ArtIndex
+from companion.vision.art import ArtIndex, search_boxes
 from companion.vision.catalog import POKER_MM, TWINS, Catalog, Match, warp_card
 from companion.vision.detect import (
     DetectSettings,
@@ -40,6 +40,7 @@ from companion.vision.edges import (
 )
 from companion.vision.light import Light, PaperCorrection, light_on_paper, paper_correction
 from companion.vision.mat import MatLayout
+from companion.vision.mat_print import mat_image
 from companion.vision.observations import UNKNOWN
 from companion.vision.orientation import long_axis, orientation_of, turn_from
 from companion.vision.registration import MatLocator, Registration, to_mat
@@ -76,6 +77,8 @@ WHOLE_EVERY = 10  # window reads in a row at most: then the frame is read whole 
 MAX_IN_WINDOW = 0.6  # share of a window a card may fill (its own outline, in a window around it, fills ~1/3): the
 # window's own edges outline no card
 AT_WINDOW_EDGE = 3.0  # px: a card found this close to a window's edge (not the frame's) may run on beyond it
+PRINT_PX_PER_MM = 2.0  # the mat's print drawn so for ``Recognizer._print_edges`` (finer than a frame sees it)
+PRINT_SLACK = 3  # px of ``edge_map``: the print's edges are widened so, for the registration's error
 MAX_REACHED = 0.15  # share of an unnamed outline under something reaching in (a hand: 0.3+) past which moving it
 # cannot help: the outline is the card's, its face is what is covered (a pile's top card found a few mm along the
 # cards under it shows a strip of table at its edge: 0.02); a view moved onto edges past it is no evidence
@@ -231,7 +234,7 @@ class Recognizer:
         self._checks = 0  # broken outlines checked on their edges in the frame being read (``_checked_on_edges``)
         self._aligns = 0  # outlines aligned to a face's picture in the frame being read (``_onto_face``)
         self._last: Reading | None = None  # the last frame read, when following (``_window``)
-        self._art: ArtIndex | None = None  # the catalogue's art, made searchable when first needed (no mat)
+        self._print: tuple[np.ndarray, tuple[int, ...], np.ndarray] | None = None  # ``_print_edges``, for a hom
 
     def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = (), *, light: bool = True) -> FrameResult:
         """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
@@ -549,7 +552,7 @@ class Recognizer:
         tried = snapped = 0
         unnamed: Moved = []
         named = [c.corners for c in cards if c.face != UNKNOWN]
-        for quad in self._edge_candidates(frame, edges, check, view.detect, named if hom is None else None):
+        for quad in self._edge_candidates(frame, edges, check, view.detect, named, hom):
             if on_named(quad, cards):
                 continue
             if tried == MAX_EDGE_TRIES:
@@ -601,15 +604,16 @@ class Recognizer:
         edges: np.ndarray,
         check: Callable[[np.ndarray], bool] | None,
         detect: DetectSettings,
-        named: list[np.ndarray] | None,
+        named: list[np.ndarray],
+        hom: np.ndarray | None,
     ) -> list[np.ndarray]:
-        """The quads edges outline (``edge_quads``); without the mat (``named``: the outlines of the cards named
-        so far, else None) first where a face's art lies (``ArtIndex``: a patterned cloth hides a card's sides, not
-        its art), then also the outlines of the edge-free regions opened and of the frame's edges with fine texture
-        smoothed away (``smooth_edge_map``), and outlines lined by straight segments (``line_quads``), each outline
-        once."""
-        no_mat = named is not None
-        quads = self._by_art(frame, named, detect) if no_mat else []
+        """First where a face's art lies outside the cards ``named`` so far (``ArtIndex``: a patterned cloth
+        hides a card's sides, a pile's top card's border runs on into the cards under it; neither hides its art),
+        then the quads edges outline (``edge_quads``); without the mat also the outlines of the edge-free regions
+        opened and of the frame's edges with fine texture smoothed away (``smooth_edge_map``), and outlines lined
+        by straight segments (``line_quads``), each outline once."""
+        no_mat = hom is None
+        quads = [q for q in self._by_art(frame, edges, named, detect, hom) if check is None or check(q)]
         quads += edge_quads(edges, frame.shape, detect, check, opened=no_mat)
         if no_mat:
             quads += edge_quads(smooth_edge_map(frame), frame.shape, detect, check)
@@ -620,12 +624,36 @@ class Recognizer:
                 out.append(quad)
         return out
 
-    def _by_art(self, frame: np.ndarray, named: list[np.ndarray], detect: DetectSettings) -> list[np.ndarray]:
-        """Where a face's art lies outside the ``named`` cards (``ArtIndex.outlines``), card-shaped."""
-        if self._art is None:
-            self._art = ArtIndex(self.catalog)
+    def _by_art(
+        self,
+        frame: np.ndarray,
+        edges: np.ndarray,
+        named: list[np.ndarray],
+        detect: DetectSettings,
+        hom: np.ndarray | None,
+    ) -> list[np.ndarray]:
+        """Where a face's art lies outside the ``named`` cards (``ArtIndex.outlines``), card-shaped (the known-size
+        ``check`` of the mat is the caller's); searched only where the frame's ``edges`` (``edge_map``), but for
+        the mat's own print, say something may lie (``search_boxes``)."""
+        if hom is not None:
+            edges = cv2.subtract(edges, self._print_edges(hom, frame.shape))
         area = frame.shape[0] * frame.shape[1]
-        return [portrait_order(q) for q in self._art.outlines(frame, named) if card_shaped(q, area, detect)]
+        boxes = search_boxes(edges, frame.shape, named, detect.min_area * area)
+        found = ArtIndex.of(self.catalog).outlines(frame, boxes, named)
+        return [portrait_order(q) for q in found if card_shaped(q, area, detect)]
+
+    def _print_edges(self, hom: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+        """The edges (``edge_map``) the mat's own print makes in a frame of ``shape`` that ``hom`` registers,
+        widened by ``PRINT_SLACK``: its zones' lines, its markers, its lettering are not cards. Kept while the mat
+        lies still."""
+        assert self.locator is not None
+        if self._print is None or not np.array_equal(self._print[0], hom) or self._print[1] != shape[:2]:
+            to_frame = np.linalg.inv(hom) @ np.diag([1 / PRINT_PX_PER_MM, 1 / PRINT_PX_PER_MM, 1.0])
+            printed = cv2.warpPerspective(mat_image(self.locator.layout, PRINT_PX_PER_MM), to_frame,
+                                          (shape[1], shape[0]))
+            slack = np.ones((2 * PRINT_SLACK + 1,) * 2, np.uint8)
+            self._print = (hom.copy(), shape[:2], cv2.dilate(edge_map(printed), slack))
+        return self._print[2]
 
     def _onto_face(self, frame: np.ndarray, m: Match, corners: np.ndarray) -> tuple[Match, np.ndarray] | None:
         """An outline the catalogue names unsurely or not at all (``m``, like a card: an edge guess, an unknown

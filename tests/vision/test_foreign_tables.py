@@ -442,3 +442,24 @@ def test_a_queen_lying_alone_on_a_red_gingham_is_found_by_her_art(foreign_catalo
     rendered, result = _read(foreign_catalogs["svg-cards"], scene)
     assert _faces(result) == ["8s", "qh"]
     assert _named_right(rendered, result)
+
+
+def test_the_king_on_top_of_a_messy_pile_on_the_mat_is_found_by_his_art(foreign_catalogs: dict[str, Catalog]) -> None:
+    """Tuning scene 417: five svg-cards piled askew on the mat on dark wood, under two glare spots. The K♥ on top
+    lies in plain view, but his border runs on into the four cards under him, no outline from the mask or the edges
+    fit him, and he was not named. His art places him (``ArtIndex``), and the cards under him are not named."""
+    cards = [("7d", 386.06, 299.70, 205.99), ("5d", 357.21, 310.62, 244.54), ("10c", 388.49, 299.69, 47.36),
+             ("7h", 371.64, 301.63, 349.93), ("kh", 381.35, 288.81, 67.24)]
+    scene = Scene(
+        cards=tuple(Card("svg-cards", face, x, y, angle) for face, x, y, angle in cards),
+        cloth="dark-wood",
+        mat="A3",
+        view=View(tilt=10.89, azimuth=237.55, roll=175.31, zoom=0.9259, shift=(-14.15, -11.11)),
+        look=Look(light_gain=0.0708, light_dir=222.02, cast=(0.9979, 1.0198, 1.0426),
+                  glare=((425.52, 205.98, 63.10, 0.4554), (372.22, 484.65, 61.69, 0.2369)), blur=0.9764,
+                  motion_angle=11.95, noise=2.76, vignette=0.1050, exposure=0.9627, shot_noise=0.3575, jpeg=58),
+        seed=1583752063,
+    )
+    rendered, result = _read(foreign_catalogs["svg-cards"], scene)
+    assert [c.face for c in result.cards if c.face != UNKNOWN] == ["kh"]
+    assert _named_right(rendered, result)
