@@ -29,6 +29,7 @@ from companion.vision.detect import (
     white_mask,
 )
 from companion.vision.edges import (
+    WITHIN,
     covered_cells,
     edge_map,
     edge_quads,
@@ -385,7 +386,7 @@ class Recognizer:
                 searched = self._completed(view.image, searched, unnamed, view.zones, [*map(view.in_view, others)])
             self._searched = EdgeSearch(cells, [id(c) for c in searched] != [id(c) for c in cards])
             cards = searched
-        cards = self._under_others(view.image, edges, cards, hom, view.zones)
+        cards = _without_pieces(self._under_others(view.image, edges, cards, hom, view.zones))
         timings.update(detect=t2 - t1, recognise=time.perf_counter() - t2)
         return cards
 
@@ -787,6 +788,14 @@ class Recognizer:
             ):
                 return name
         return TABLE
+
+
+def _without_pieces(cards: list[CardFound]) -> list[CardFound]:
+    """``cards`` but the unknown ones lying all but within a named one (``WITHIN``): a piece of that card (an
+    outline of the border mask that stopped at a court's frame), not a card; two cards of one deck cannot lie so. A
+    question about it at the table would be about nothing."""
+    return [c for c in cards if c.face != UNKNOWN or not any(
+        o.face != UNKNOWN and share_within(c.corners, o.corners) > WITHIN for o in cards)]
 
 
 def _cells_of(outline: np.ndarray, cell: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:

@@ -463,3 +463,13 @@ def test_the_king_on_top_of_a_messy_pile_on_the_mat_is_found_by_his_art(foreign_
     rendered, result = _read(foreign_catalogs["svg-cards"], scene)
     assert [c.face for c in result.cards if c.face != UNKNOWN] == ["kh"]
     assert _named_right(rendered, result)
+
+
+def test_a_piece_of_a_named_jack_is_not_reported_as_an_unknown_card(foreign_catalogs: dict[str, Catalog]) -> None:
+    """Three kennard cards apart on red gingham: the border mask outlines the lower part of the J♣ (it stops at his
+    frame) and cannot name it, while his art names the whole of him. That piece lies all but within him: it is no
+    card, and the table must not ask about it (``pipeline._without_pieces``)."""
+    cards = [("jc", -120, 0, -4), ("kh", 20, 10, 35), ("2c", 120, 60, 0)]
+    rendered, result = _rendered(foreign_catalogs["kennard"], "red-gingham", None, cards, Look())
+    assert _faces(result) == ["2c", "jc", "kh"]
+    assert _named_right(rendered, result)
