@@ -32,7 +32,8 @@ DENSITY_WINDOW = 0.02  # share of the frame's width (25 px of a 1280 px frame, h
 MIN_DENSITY = 0.05  # ... and the share of it that must be edges for a card to lie there (on foreign-art tuning
 # seeds 0-59, at least half of every plainly visible card lies in such windows, the median 93%)
 NAMED_SLACK = 3  # px of the edge map: a named card's outline lies this far outside it at most
-FLANN_TREES, FLANN_CHECKS = 4, 32  # approximate nearest neighbours: exact search costs 5x as long for the same cards
+FLANN_TREES, FLANN_CHECKS = 4, 32  # approximate nearest neighbours: an exact (brute-force) search made the whole
+# search about twice as long here
 
 
 class ArtIndex:
@@ -64,7 +65,8 @@ class ArtIndex:
         self._matcher = cv2.FlannBasedMatcher({"algorithm": 1, "trees": FLANN_TREES}, {"checks": FLANN_CHECKS})
         if descriptors:
             self._matcher.add([np.vstack(descriptors)])
-            cv2.setRNGSeed(0)  # the trees are drawn at random: the same catalogue must find the same cards every time
+            cv2.setRNGSeed(0)  # the trees are drawn from OpenCV's RNG (this thread's): the same catalogue must find
+            # the same cards every time
             self._matcher.train()
 
     def outlines(

@@ -78,7 +78,8 @@ WHOLE_EVERY = 10  # window reads in a row at most: then the frame is read whole 
 MAX_IN_WINDOW = 0.6  # share of a window a card may fill (its own outline, in a window around it, fills ~1/3): the
 # window's own edges outline no card
 AT_WINDOW_EDGE = 3.0  # px: a card found this close to a window's edge (not the frame's) may run on beyond it
-PRINT_PX_PER_MM = 2.0  # the mat's print drawn so for ``Recognizer._print_edges`` (finer than a frame sees it)
+PRINT_PX_PER_MM = 2.0  # the mat's print drawn so for ``Recognizer._print_edges`` (an A3 mat across a 1280 px
+# frame is seen at 2.5-3 px/mm, its edges found at half that)
 PRINT_SLACK = 3  # px of ``edge_map``: the print's edges are widened so, for the registration's error
 MAX_REACHED = 0.15  # share of an unnamed outline under something reaching in (a hand: 0.3+) past which moving it
 # cannot help: the outline is the card's, its face is what is covered (a pile's top card found a few mm along the
