@@ -5,9 +5,9 @@ touch it all round), so no outline from edges or a border mask finds a lone quee
 one find the king on top of a messy pile, whose border runs on into the cards under him. Their art does: SIFT
 keypoints of each face's picture, matched to the frame's, agree on where its picture lies, and the homography
 that maps the picture there is the card's outline. This works for faces with art of their own (courts, tens,
-nines); a low pip card's keypoints are the pips every card of its suit shares, which match no one face surely and
-are left to the edges. An outline found so is only a place to look: the catalogue judges the card there as
-anywhere else.
+nines), and for pip cards whose pips lie where other faces of their suit have theirs; a pip that matches pips at
+other spots (most of a low pip card's) places nothing, and such cards are left to the edges. An outline found so
+is only a place to look: the catalogue judges the card there as anywhere else.
 """
 
 from __future__ import annotations
@@ -24,7 +24,11 @@ from companion.vision.catalog import WARP_CORNERS, Catalog
 
 PICTURE_SCALE = 2  # the pictures (``WARP`` px) are enlarged so: at 72x100 px SIFT finds few keypoints on a face
 SEARCH_WIDTH = 860  # px: a wider frame is searched at this width (a card then spans about its picture's width)
-RATIO = 0.75  # a keypoint matches a face's when it is this much closer to it than to any other (Lowe's test)
+RATIO = 0.75  # a keypoint matches a face's when it is this much closer to it than to any other (Lowe's test) ...
+TWIN_PX = 2.0  # ... but the same spot of other faces' pictures (``WARP`` px) is no rival: a suit's pips and index
+# corners, a court's art in both its colours, lie alike on several faces, and any of them places the card's outline
+# (the catalogue tells which face it is). Such twins are credited to each face, if nearly as close as the nearest.
+NEIGHBOURS = 4  # nearest reference keypoints looked at for each of the frame's: twins and the first rival
 MIN_AGREEING = 8  # matches a face's picture must agree on (within ``REPROJECTION``) to be placed
 REPROJECTION = 3.0  # px of the searched frame
 DENSITY_WINDOW = 0.02  # share of the frame's width (25 px of a 1280 px frame, half a card's short side) over
@@ -96,9 +100,14 @@ class ArtIndex:
             return []
         seen = np.array(points, np.float32) / scale
         by_face: dict[str, list[tuple[int, int]]] = defaultdict(list)
-        for pair in self._matcher.knnMatch(np.vstack(found), k=2):
-            if len(pair) == 2 and pair[0].distance < RATIO * pair[1].distance:
-                by_face[self._owners[pair[0].trainIdx]].append((pair[0].queryIdx, pair[0].trainIdx))
+        for near in self._matcher.knnMatch(np.vstack(found), k=NEIGHBOURS):
+            here = self._points[near[0].trainIdx]
+            twins = [m for m in near if np.abs(self._points[m.trainIdx] - here).max() <= TWIN_PX]
+            rival = next((m for m in near if m not in twins), None)
+            if rival is None or near[0].distance < RATIO * rival.distance:
+                for m in twins:
+                    if m is near[0] or m.distance < near[0].distance / RATIO ** 0.5:
+                        by_face[self._owners[m.trainIdx]].append((m.queryIdx, m.trainIdx))
         out = []
         for matches in by_face.values():
             if len(matches) < MIN_AGREEING:

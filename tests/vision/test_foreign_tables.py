@@ -473,3 +473,26 @@ def test_a_piece_of_a_named_jack_is_not_reported_as_an_unknown_card(foreign_cata
     rendered, result = _rendered(foreign_catalogs["kennard"], "red-gingham", None, cards, Look())
     assert _faces(result) == ["2c", "jc", "kh"]
     assert _named_right(rendered, result)
+
+
+def test_a_seven_on_red_gingham_is_placed_by_pips_other_faces_share(foreign_catalogs: dict[str, Catalog]) -> None:
+    """Tuning scene 290: five touati cards apart on red gingham; the 7♣ had no outline. Its corner pips and index
+    lie where the 5♣'s, the 8♣'s and others' do, so each of its keypoints was as close to another face's as to its
+    own and the ratio test threw them all away. The same spot on other faces is no rival (``art.TWIN_PX``): its
+    keypoints place it, and the catalogue names it."""
+    cards = [("5c", 248.868985, 247.837805, 28.889256), ("4h", 562.597653, 251.057606, 330.307215),
+             ("4d", 328.025426, 359.220098, 11.361070), ("7c", 363.725791, 198.322748, 168.627579),
+             ("jh", 430.004643, 399.649005, 163.212368)]
+    scene = Scene(
+        cards=tuple(Card("touati", face, x, y, angle) for face, x, y, angle in cards),
+        cloth="red-gingham",
+        mat=None,
+        view=View(tilt=21.713064, azimuth=113.500526, roll=0.600963, zoom=0.905926, shift=(16.402066, 8.656461)),
+        look=Look(light_gain=0.291132, light_dir=219.580118, cast=(0.998906, 1.048862, 1.084418), blur=0.621615,
+                  motion=2, motion_angle=135.914876, noise=2.265282, vignette=0.280264, exposure=0.948142,
+                  shot_noise=0.438475),
+        seed=1803113509,
+    )
+    rendered, result = _read(foreign_catalogs["touati"], scene)
+    assert _faces(result) == ["4d", "4h", "5c", "7c", "jh"]
+    assert _named_right(rendered, result)
