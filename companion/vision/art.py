@@ -86,9 +86,7 @@ class ArtIndex:
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         if scale < 1.0:
             grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        mask = np.full(grey.shape, 255, np.uint8)
-        for outline in leave_out:
-            cv2.fillConvexPoly(mask, np.round(outline * scale).astype(np.int32), 0)
+        mask = _blanked(grey.shape, leave_out, scale)
         points, found = [], []
         for box in boxes:
             x0, y0, x1, y1 = (int(v) for v in np.round(box * scale))
@@ -131,16 +129,22 @@ def search_boxes(
     px). A card's outline, index and art are edges all over it; a plain table has none and is not searched, which
     is most of the art search's cost (SIFT's scale space is built over all it is given)."""
     scale = edges.shape[1] / frame_shape[1]
-    free = np.ones(edges.shape, np.uint8)
-    for outline in leave_out:
-        cv2.fillConvexPoly(free, np.round(outline * scale).astype(np.int32), 0)
-    free = cv2.erode(free, np.ones((2 * NAMED_SLACK + 1,) * 2, np.uint8))  # a named card's own outline too
+    free = cv2.erode(_blanked(edges.shape, leave_out, scale), np.ones((2 * NAMED_SLACK + 1,) * 2, np.uint8))
+    # (eroded: a named card's own outline is left out too)
     window = max(3, round(DENSITY_WINDOW * edges.shape[1]))
     dense = cv2.blur(((edges > 0) & (free > 0)).astype(np.float32), (window, window)) > MIN_DENSITY
     count, _, stats, _ = cv2.connectedComponentsWithStats(dense.astype(np.uint8))
     boxes = [np.array([x - window, y - window, x + w + window, y + h + window], np.float64) / scale
              for x, y, w, h, area in stats[1:count] if area >= min_area * scale * scale]
     return [np.clip(box, 0, [frame_shape[1], frame_shape[0]] * 2) for box in _merged(boxes)]
+
+
+def _blanked(shape: tuple[int, ...], outlines: Sequence[np.ndarray], scale: float) -> np.ndarray:
+    """A mask of ``shape`` (255) with the ``outlines`` (frame px, drawn at ``scale``) blanked out (0)."""
+    mask = np.full(shape[:2], 255, np.uint8)
+    for outline in outlines:
+        cv2.fillConvexPoly(mask, np.round(outline * scale).astype(np.int32), 0)
+    return mask
 
 
 def _merged(boxes: list[np.ndarray]) -> list[np.ndarray]:

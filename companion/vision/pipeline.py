@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -644,15 +645,19 @@ class Recognizer:
         found = ArtIndex.of(self.catalog).outlines(frame, boxes, named)
         return [portrait_order(q) for q in found if card_shaped(q, area, detect)]
 
+    @cached_property
+    def _mat_picture(self) -> np.ndarray:
+        """The mat's print (``PRINT_PX_PER_MM``), drawn once: each window read registers it afresh."""
+        assert self.locator is not None
+        return mat_image(self.locator.layout, PRINT_PX_PER_MM)
+
     def _print_edges(self, hom: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
         """The edges (``edge_map``) the mat's own print makes in a frame of ``shape`` that ``hom`` registers,
         widened by ``PRINT_SLACK``: its zones' lines, its markers, its lettering are not cards. Kept while the mat
         lies still."""
-        assert self.locator is not None
         if self._print is None or not np.array_equal(self._print[0], hom) or self._print[1] != shape[:2]:
             to_frame = np.linalg.inv(hom) @ np.diag([1 / PRINT_PX_PER_MM, 1 / PRINT_PX_PER_MM, 1.0])
-            printed = cv2.warpPerspective(mat_image(self.locator.layout, PRINT_PX_PER_MM), to_frame,
-                                          (shape[1], shape[0]))
+            printed = cv2.warpPerspective(self._mat_picture, to_frame, (shape[1], shape[0]))
             slack = np.ones((2 * PRINT_SLACK + 1,) * 2, np.uint8)
             self._print = (hom.copy(), shape[:2], cv2.dilate(edge_map(printed), slack))
         return self._print[2]
