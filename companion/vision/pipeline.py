@@ -69,6 +69,8 @@ SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at mos
 # it stood (the bench's seed 17: the table recorded one 2 of two)
 FACE_STEPS = ((8.0, 4.0), (4.0, 2.0), (2.0, 1.0), (1.0, 0.5))
 FACE_MOVES = 2  # moves at most per step
+RIVAL_FIT = 2.0  # a view fitting another face closely is a rival to the face a search settles on only if it fits
+# that face within this many times as closely (a fan's 4♦ settled at 0.001; views half off it fit 2♥ at 0.0037)
 MAX_FACE_SEARCHES = 2  # outlines a frame searches so (bounds the time a messy frame takes)
 MAX_ALIGNS = 12  # outlines a frame aligns to a face's picture at most (``Recognizer._onto_face``, a few ms each)
 AROUND = 3  # cells (``CELL_PX``) a window read (``Recognizer._window``) looks beyond what changed: a card's shadow,
@@ -473,16 +475,19 @@ class Recognizer:
         on into the cards under it, is often found a few millimetres along them. A pattern search over position and
         angle on the table, scored by the closest face's fit (``Catalog.nearest``: each step's moves at once). Named as
         a card the border lines is (the catalogue's own verdict) if the face fits closely (``_close``), and only when
-        every view that fits some face closely agrees which face is the closest (a lucky view of a neighbour must not
-        count). Else the outline's own verdict."""
+        no view fits another face closely and nearly as closely (``RIVAL_FIT``): a lucky view of a neighbour must not
+        count, but a view half off a low pip card, fitting a plainer face of its suit less well than the card's own
+        fits where the search settles, is no rival. Else the outline's own verdict."""
         close = EDGE_DISTANCE * self.catalog.settings.max_distance
         here, fit = corners, m.distance
-        seen = {m.best} if self._close(m) else set()  # the faces some view fits closely
+        seen = {m.best: m.distance} if self._close(m) else {}  # the faces some view fits closely, each's best fit
         for step_mm, step_deg in FACE_STEPS:
             for _ in range(FACE_MOVES):
                 around = card_moves(here, hom, self.card_mm, step_mm, step_deg)
                 fits, faces = self.catalog.nearest([warp_card(frame, q) for q in around])
-                seen |= {face for face, d in zip(faces, fits, strict=True) if d <= close}
+                for face, d in zip(faces, fits, strict=True):
+                    if d <= min(close, seen.get(face, close)):
+                        seen[face] = float(d)
                 k = int(np.argmin(fits))
                 if fits[k] >= fit:
                     break
@@ -490,7 +495,8 @@ class Recognizer:
         lo = darkest_channel(frame)
         here = refine_edges(lo, here)  # onto the card's own edges, to a fraction of a pixel
         named = self.catalog.match(warp_card(frame, here))
-        if named.face != UNKNOWN and self._close(named) and seen <= {named.face}:
+        rivals = [d for face, d in seen.items() if face != named.face and d <= RIVAL_FIT * named.distance]
+        if named.face != UNKNOWN and self._close(named) and not rivals:
             return named, here
         return m, corners
 

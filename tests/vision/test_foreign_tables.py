@@ -496,3 +496,28 @@ def test_a_seven_on_red_gingham_is_placed_by_pips_other_faces_share(foreign_cata
     rendered, result = _read(foreign_catalogs["touati"], scene)
     assert _faces(result) == ["4d", "4h", "5c", "7c", "jh"]
     assert _named_right(rendered, result)
+
+
+def test_a_fans_top_four_is_named_though_views_half_off_it_fit_plainer_faces(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Tuning scene 80: a fan of four touati cards on light wood, the 4♦ on top, and a J♠ apart. The 4♦'s outline
+    runs on into the Q♣ under it; the search at the size the J♠ gives settles on it (fit 0.001), but views half off
+    it on the way fit the 2♥ and the A♦ closely enough that it was never named. Those fit three times less well than
+    the 4♦ where the search settles: no rivals (``pipeline.RIVAL_FIT``)."""
+    cards = [("js", 242.332005, 369.047312, 206.315333), ("2h", 400.466044, 260.127421, 321.901584),
+             ("8h", 405.214561, 256.989097, 331.176499), ("qc", 410.406807, 254.657129, 340.451415),
+             ("4d", 415.907019, 253.192492, 349.72633)]
+    scene = Scene(
+        cards=tuple(Card("touati", face, x, y, angle) for face, x, y, angle in cards),
+        cloth="light-wood",
+        mat=None,
+        view=View(tilt=22.836013, azimuth=105.052448, roll=-8.555435, zoom=0.972586, shift=(-10.792349, -10.317184)),
+        look=Look(light_gain=0.116410, light_dir=29.067736, cast=(1.004246, 0.920031, 1.059481),
+                  glare=((839.850555, 537.928963, 27.849607, 0.239922),), blur=0.495929, motion_angle=133.531635,
+                  noise=2.578066, vignette=0.200599, exposure=0.555789, shot_noise=0.349478),
+        seed=1168540568,
+    )
+    rendered, result = _read(foreign_catalogs["touati"], scene)
+    assert sorted(c.face for c in result.cards if c.face != UNKNOWN) == ["4d", "js"]
+    assert _named_right(rendered, result)
