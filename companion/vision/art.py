@@ -92,20 +92,14 @@ class ArtIndex:
             x0, y0, x1, y1 = (int(v) for v in np.round(box * scale))
             keypoints, descriptors = self._sift.detectAndCompute(grey[y0:y1, x0:x1], mask[y0:y1, x0:x1])
             if descriptors is not None:
-                points += [(k.pt[0] + x0, k.pt[1] + y0) for k in keypoints]
+                points.append(np.array([k.pt for k in keypoints], np.float32).reshape(-1, 2) + np.float32([x0, y0]))
                 found.append(descriptors)
-        if len(points) < MIN_AGREEING:
+        if sum(map(len, points)) < MIN_AGREEING:
             return []
-        seen = np.array(points, np.float32) / scale
+        seen = np.vstack(points) / scale
         by_face: dict[str, list[tuple[int, int]]] = defaultdict(list)
-        for near in self._matcher.knnMatch(np.vstack(found), k=NEIGHBOURS):
-            here = self._points[near[0].trainIdx]
-            twins = [m for m in near if np.abs(self._points[m.trainIdx] - here).max() <= TWIN_PX]
-            rival = next((m for m in near if m not in twins), None)
-            if rival is None or near[0].distance < RATIO * rival.distance:
-                for m in twins:
-                    if m is near[0] or m.distance < near[0].distance / RATIO ** 0.5:
-                        by_face[self._owners[m.trainIdx]].append((m.queryIdx, m.trainIdx))
+        for q, t in self._credited(self._matcher.knnMatch(np.vstack(found), k=NEIGHBOURS)):
+            by_face[self._owners[t]].append((q, t))
         out = []
         for matches in by_face.values():
             if len(matches) < MIN_AGREEING:
@@ -118,6 +112,24 @@ class ArtIndex:
             if np.isfinite(corners).all() and cv2.isContourConvex(corners.astype(np.float32)):
                 out.append(corners.astype(np.float32))
         return out
+
+    def _credited(self, nearest: Sequence[Sequence[cv2.DMatch]]) -> list[tuple[int, int]]:
+        """The (frame keypoint, reference keypoint) pairs that count as matches, frame keypoint by keypoint:
+        the nearest reference keypoint when it is ``RATIO`` closer than the nearest lying elsewhere than it (more
+        than ``TWIN_PX`` away), with its twins (the same spot of other faces' pictures) nearly as close."""
+        rows = [near for near in nearest if len(near) == NEIGHBOURS]
+        if not rows:
+            return []
+        train = np.array([[m.trainIdx for m in near] for near in rows])
+        distance = np.array([[m.distance for m in near] for near in rows])
+        query = np.array([near[0].queryIdx for near in rows])
+        twin = np.abs(self._points[train] - self._points[train[:, :1]]).max(axis=2) <= TWIN_PX
+        rival = np.argmax(~twin, axis=1)  # the first keypoint lying elsewhere (0 when all are twins)
+        unrivalled = twin.all(axis=1) | (distance[:, 0] < RATIO * distance[np.arange(len(rows)), rival])
+        close = distance < distance[:, :1] / RATIO**0.5
+        close[:, 0] = True
+        rows_kept, cols = np.nonzero(twin & close & unrivalled[:, None])
+        return list(zip(query[rows_kept].tolist(), train[rows_kept, cols].tolist(), strict=True))
 
 
 def search_boxes(
