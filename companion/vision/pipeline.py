@@ -63,6 +63,7 @@ Moved = list[tuple[Match, np.ndarray]]  # an outline's views moved onto the edge
 SAME_OUTLINE = 4.0  # px: edge candidates whose corners are all this close are one outline, looked at once
 WHOLE_SURE = 0.9  # a card named this surely from its whole outline is on top of any outline the catalogue cannot name
 MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
+NAMED_EDGE_PX = 3.0  # px beyond a named card's outline that its border may still show in the border mask
 SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at most (``Recognizer._edges_may_add``)
 # mm, degrees: ``Recognizer._placed_by_face``'s steps, longest first. The first is long: a face's fit is bumpy at a
 # few mm (pips), and a Squirrels 2 laid across two 3s, outlined 10 mm along them, fit worse 4 mm either way than where
@@ -387,6 +388,7 @@ class Recognizer:
         if self._edges_may_add(cells, [*others, *map(view.in_frame, cards)]):
             searched, unnamed = self._from_edges(view, edges, cards, check)
             if hom is None:
+                searched = self._fitted_at_named_size(view, mask, searched, known)
                 searched = self._completed(view.image, searched, unnamed, view.zones, [*map(view.in_view, others)])
             self._searched = EdgeSearch(cells, [id(c) for c in searched] != [id(c) for c in cards])
             cards = searched
@@ -499,6 +501,40 @@ class Recognizer:
         if named.face != UNKNOWN and self._close(named) and not rivals:
             return named, here
         return m, corners
+
+    def _fitted_at_named_size(
+        self, view: View, mask: np.ndarray, cards: list[CardFound], known: Sequence[np.ndarray]
+    ) -> list[CardFound]:
+        """Without the mat, ``cards`` with the cards the border mask shows beyond the named ones, fitted at the
+        deck's true size as the named card nearest each such region lays it out (``plane_of``): the mask's
+        known-size fit (``find_cards`` given a table), as on the mat. A pile's top card, whose border runs on into
+        the cards under it, outlines no card-shaped region, but its sides are straight stretches of the pile's
+        (tuning scene 350: a 3♥ on a pile on black cloth, two cards named apart from it). Unknown outlines are
+        part of what is left to explain (a row outlined as one card); without a named card there is no true size,
+        and no fit."""
+        named = [c for c in cards if c.face != UNKNOWN]
+        if not named:
+            return cards
+        rest = mask.copy()
+        for card in named:  # with its own border's outer edge
+            cv2.fillConvexPoly(rest, np.round(grow(card.corners, NAMED_EDGE_PX)).astype(np.int32), 0)
+        rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))  # slivers along them
+        count, labels, stats, centres = cv2.connectedComponentsWithStats(rest)
+        least = view.detect.min_area * view.image.shape[0] * view.image.shape[1]
+        added: list[CardFound] = []
+        for k in range(1, count):
+            if stats[k, cv2.CC_STAT_AREA] < least:
+                continue
+            guide = min(named, key=lambda g: float(np.hypot(*np.subtract(g.centre, centres[k]))))
+            region = np.where(labels == k, rest, 0).astype(np.uint8)
+            for quad in find_cards(view.image, view.detect, None, (plane_of(guide.corners, self.card_mm),
+                                                                   self.card_mm), region, known):
+                if any(overlaps(quad.corners, c.corners) for c in [*cards, *added]):
+                    continue
+                card, _ = self._read(view.image, quad, region, None, view.zones)
+                if card is not None:
+                    added.append(card)
+        return cards + added
 
     def _completed(
         self,

@@ -521,3 +521,30 @@ def test_a_fans_top_four_is_named_though_views_half_off_it_fit_plainer_faces(
     rendered, result = _read(foreign_catalogs["touati"], scene)
     assert sorted(c.face for c in result.cards if c.face != UNKNOWN) == ["4d", "js"]
     assert _named_right(rendered, result)
+
+
+def test_a_piles_top_card_is_fitted_at_the_size_a_named_card_gives_without_the_mat(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Tuning scene 350: a pile of six touati cards on black cloth in a dim room, the 3♥ on top, a 4♥ and a 7♦
+    apart. The pile's border runs on from card to card, so it outlines no card; the 4♥ and the 7♦ were named and the
+    3♥ was not found at all. Fitted at the size the nearest named card gives the border mask's pile region (its
+    straight stretches, as on the mat), the 3♥ is named, and nothing is named wrongly."""
+    cards = [("4h", 573.633980, 366.565296, 266.468140), ("7d", 546.046234, 205.175403, 194.161363),
+             ("2d", 369.335788, 277.407465, 157.866126), ("8h", 379.350534, 272.539595, 274.039037),
+             ("6c", 359.459723, 275.439557, 358.061712), ("8s", 373.611716, 276.470553, 311.972319),
+             ("qh", 377.472946, 286.347831, 80.699055), ("3h", 380.602839, 282.204136, 341.431162)]
+    scene = Scene(
+        cards=tuple(Card("touati", face, x, y, angle) for face, x, y, angle in cards),
+        cloth="black",
+        mat=None,
+        view=View(tilt=30.669215, azimuth=186.793009, roll=17.003939, zoom=0.997330, shift=(-12.643008, 9.893096)),
+        look=Look(light_gain=0.302446, light_dir=117.251316, cast=(0.960397, 0.963325, 1.019541),
+                  glare=((196.936097, 289.577873, 40.939376, 0.174202), (695.321656, 242.343367, 25.731646, 0.103252)),
+                  blur=1.467483, motion_angle=112.578207, noise=2.845709, vignette=0.105017, exposure=0.840877,
+                  shot_noise=0.448671, jpeg=90),
+        seed=347021207,
+    )
+    rendered, result = _read(foreign_catalogs["touati"], scene)
+    assert sorted(c.face for c in result.cards if c.face != UNKNOWN) == ["3h", "4h", "7d"]
+    assert _named_right(rendered, result)
