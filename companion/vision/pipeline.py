@@ -64,6 +64,8 @@ SAME_OUTLINE = 4.0  # px: edge candidates whose corners are all this close are o
 WHOLE_SURE = 0.9  # a card named this surely from its whole outline is on top of any outline the catalogue cannot name
 MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
 NAMED_EDGE_PX = 3.0  # px beyond a named card's outline that its border may still show in the border mask
+MAX_FITTED_REGIONS = 8  # regions ``Recognizer._fitted_at_named_size`` fits in one frame, largest first (the
+# foreign-art tuning frames without the mat have 0-5; bounds the time a messy frame takes)
 SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at most (``Recognizer._edges_may_add``)
 # mm, degrees: ``Recognizer._placed_by_face``'s steps, longest first. The first is long: a face's fit is bumpy at a
 # few mm (pips), and a Squirrels 2 laid across two 3s, outlined 10 mm along them, fit worse 4 mm either way than where
@@ -524,9 +526,9 @@ class Recognizer:
         count, labels, stats, centres = cv2.connectedComponentsWithStats(rest)
         least = view.detect.min_area * view.image.shape[0] * view.image.shape[1]
         added: list[CardFound] = []
-        for k in range(1, count):
-            if stats[k, cv2.CC_STAT_AREA] < least:
-                continue
+        regions = sorted((k for k in range(1, count) if stats[k, cv2.CC_STAT_AREA] >= least),
+                         key=lambda k: -stats[k, cv2.CC_STAT_AREA])
+        for k in regions[:MAX_FITTED_REGIONS]:
             guide = min(named, key=lambda g: float(np.hypot(*np.subtract(g.centre, centres[k]))))
             region = np.where(labels == k, rest, 0).astype(np.uint8)
             for quad in find_cards(view.image, view.detect, None, (plane_of(guide.corners, self.card_mm),
