@@ -190,6 +190,12 @@ def plane_of(corners: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
     return cv2.getPerspectiveTransform(corners.astype(np.float32), rect)
 
 
+def nearest_card(cards: Sequence[CardFound], point: np.ndarray) -> CardFound:
+    """The card of ``cards`` (at least one) whose centre lies nearest ``point`` (px): the one whose plane
+    (``plane_of``) best stands for the table's there."""
+    return min(cards, key=lambda c: float(np.hypot(*np.subtract(c.centre, point))))
+
+
 def on_named(quad: np.ndarray, cards: Sequence[CardFound], besides: CardFound | None = None) -> bool:
     """Whether a named card of ``cards`` (but ``besides``) claims the card ``quad`` outlines (``overlaps``)."""
     return any(c is not besides and c.face != UNKNOWN and overlaps(quad, c.corners) for c in cards)
@@ -529,7 +535,7 @@ class Recognizer:
         regions = sorted((k for k in range(1, count) if stats[k, cv2.CC_STAT_AREA] >= least),
                          key=lambda k: -stats[k, cv2.CC_STAT_AREA])
         for k in regions[:MAX_FITTED_REGIONS]:
-            guide = min(named, key=lambda g: float(np.hypot(*np.subtract(g.centre, centres[k]))))
+            guide = nearest_card(named, centres[k])
             region = np.where(labels == k, rest, 0).astype(np.uint8)
             for quad in find_cards(view.image, view.detect, None, (plane_of(guide.corners, self.card_mm),
                                                                    self.card_mm), region, known):
@@ -568,7 +574,7 @@ class Recognizer:
                 continue
             self._face_searches += 1
             centre = outline.mean(axis=0)
-            guide = min(guides, key=lambda g: float(np.hypot(*np.subtract(g.centre, centre))))
+            guide = nearest_card(guides, centre)
             plane = plane_of(guide.corners, self.card_mm)
             sized = card_sized(outline, plane, self.card_mm)  # a part of a card is never named as a whole one
             start = self.catalog.match(warp_card(frame, sized))
