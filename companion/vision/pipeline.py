@@ -45,7 +45,7 @@ from companion.vision.mat import MatLayout
 from companion.vision.mat_print import mat_image
 from companion.vision.observations import UNKNOWN
 from companion.vision.orientation import long_axis, orientation_of, turn_from
-from companion.vision.registration import MatLocator, Registration, to_mat
+from companion.vision.registration import MatLocator, Registration, card_size_check, to_mat
 from companion.vision.stillness import CELL_PX, changed_cells, colour_cells
 from companion.vision.zones import fit_to_frame, upright_axes
 
@@ -66,6 +66,8 @@ MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it
 NAMED_EDGE_PX = 3.0  # px beyond a named card's outline that its border may still show in the border mask
 MAX_FITTED_REGIONS = 8  # regions ``Recognizer._fitted_at_named_size`` fits in one frame, largest first (the
 # foreign-art tuning frames without the mat have 0-5; bounds the time a messy frame takes)
+GUIDE_MISFIT_MM = 3.0  # a named card's outline whose corners an affine map cannot take this close to its true size's
+# gives no scale to judge other outlines by (``Recognizer._sized_as_named``)
 SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at most (``Recognizer._edges_may_add``)
 # mm, degrees: ``Recognizer._placed_by_face``'s steps, longest first. The first is long: a face's fit is bumpy at a
 # few mm (pips), and a Squirrels 2 laid across two 3s, outlined 10 mm along them, fit worse 4 mm either way than where
@@ -188,6 +190,19 @@ def plane_of(corners: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
     w, h = card_mm
     rect = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float32)
     return cv2.getPerspectiveTransform(corners.astype(np.float32), rect)
+
+
+def scale_of(corners: np.ndarray, card_mm: tuple[float, float]) -> tuple[np.ndarray, float]:
+    """The affine map frame px -> table mm (as a homography) that best takes a card's outline onto its true size:
+    the table's scale and slant around that card, for judging sizes far from it too (``plane_of``'s perspective
+    is pinned down by a few pixels of four corners; a few cards away it made a whole card 30 mm by 34). With it,
+    how far (mm) the map puts the outline's worst corner from the card's: an outline a corner off is no measure."""
+    w, h = card_mm
+    rect = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float64)
+    frame = np.hstack([corners.astype(np.float64), np.ones((4, 1))])
+    affine = np.linalg.lstsq(frame, rect, rcond=None)[0]
+    misfit = float(np.hypot(*(frame @ affine - rect).T).max())
+    return np.vstack([affine.T, (0.0, 0.0, 1.0)]), misfit
 
 
 def nearest_card(cards: Sequence[CardFound], point: np.ndarray) -> CardFound:
@@ -520,8 +535,8 @@ class Recognizer:
         (tuning scene 350: a 3♥ on a pile on black cloth, two cards named apart from it). Unknown outlines are
         part of what is left to explain (a row outlined as one card). Only what the catalogue names is added: the
         rest of a pile fits lower cards, too little of each in view to tell (on the tuning seeds they were 27 more
-        unknown cards in 300 frames, each a question at the table). Without a named card there is no true size,
-        and no fit."""
+        unknown cards in 300 frames, each a question at the table). Only outlines of the card's size in that plane
+        count (``_sized_as_named``). Without a named card there is no true size, and no fit."""
         named = [c for c in cards if c.face != UNKNOWN]
         if not named:
             return cards
@@ -537,8 +552,8 @@ class Recognizer:
         for k in regions[:MAX_FITTED_REGIONS]:
             guide = nearest_card(named, centres[k])
             region = np.where(labels == k, rest, 0).astype(np.uint8)
-            for quad in find_cards(view.image, view.detect, None, (plane_of(guide.corners, self.card_mm),
-                                                                   self.card_mm), region, known):
+            for quad in find_cards(view.image, view.detect, lambda q: self._sized_as_named(q, named),
+                                   (plane_of(guide.corners, self.card_mm), self.card_mm), region, known):
                 if any(overlaps(quad.corners, c.corners) for c in [*cards, *added]):
                     continue
                 card, _ = self._read(view.image, quad, region, None, view.zones)
@@ -625,12 +640,23 @@ class Recognizer:
                 if settled is None:
                     continue
                 m, corners = settled
-            if self._sure(m):
+            if self._sure(m) and (hom is not None or self._sized_as_named(corners, cards)):
                 cards = [c for c in cards if not overlaps(quad, c.corners)]
                 cards.append(self._found(m, corners, hom, zones, 0.0))
             elif m.distance <= self.catalog.settings.not_a_card:
                 unnamed.append((m, corners))
         return cards, unnamed
+
+    def _sized_as_named(self, corners: np.ndarray, cards: list[CardFound]) -> bool:
+        """Without the mat, whether an outline has the deck's size as the named card nearest it gives the table's
+        scale (``scale_of``; of those whose outlines are true within ``GUIDE_MISFIT_MM``), or no card is named to
+        say: an edge candidate may be a strip of a row's card, and a strip with a column of pips fits a plainer
+        face (tuning scene 814: the left half of a 4♥ read 2♥ at 0.64)."""
+        guides = [c for c in cards if c.face != UNKNOWN and scale_of(c.corners, self.card_mm)[1] <= GUIDE_MISFIT_MM]
+        if not guides:
+            return True
+        guide = nearest_card(guides, corners.mean(axis=0))
+        return card_size_check(scale_of(guide.corners, self.card_mm)[0], self.card_mm)(corners)
 
     def _edges_may_add(self, cells: np.ndarray, cards: list[CardFound]) -> bool:
         """Whether the edge search (``_from_edges``) may find anything the border mask's ``cards`` lack. Always,

@@ -20,6 +20,7 @@ from companion.vision.stillness import changed_cells, colour_cells
 
 SUBPIX_STOP = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 20, 0.05)
 MARKER_CELL_PX = 8  # the markers' places are compared in cells this size: a pixel's shift of an edge changes its cells
+SIZE_SLACK = 0.25  # share a card's sides, as found, may differ from its true size's
 REGISTER_EVERY = 10  # frames a registration is kept at most, however still its markers look (then found afresh)
 
 
@@ -100,13 +101,9 @@ class MatLocator:
 
     def card_check(self, hom: np.ndarray, card_mm: tuple[float, float]) -> Callable[[np.ndarray], bool]:
         """A test that a frame quad, rectified by the mat, has a card's true size and is not on a marker."""
-        w, h = card_mm
 
         def fits(quad: np.ndarray) -> bool:
-            pts = to_mat(hom, quad)
-            short = (np.hypot(*(pts[1] - pts[0])) + np.hypot(*(pts[3] - pts[2]))) / 2
-            long = (np.hypot(*(pts[2] - pts[1])) + np.hypot(*(pts[0] - pts[3]))) / 2
-            return abs(short / w - 1) < 0.25 and abs(long / h - 1) < 0.25 and not self.on_marker(*pts.mean(axis=0))
+            return card_size_check(hom, card_mm)(quad) and not self.on_marker(*to_mat(hom, quad).mean(axis=0))
 
         return fits
 
@@ -142,6 +139,20 @@ def _box(outline: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int, int, in
 def _look(frame: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     x0, y0, x1, y1 = box
     return colour_cells(frame[y0:y1, x0:x1], MARKER_CELL_PX)
+
+
+def card_size_check(hom: np.ndarray, card_mm: tuple[float, float]) -> Callable[[np.ndarray], bool]:
+    """A test that a frame quad, taken onto the table's plane by ``hom`` (frame px -> mm), has a card's true size
+    (``card_mm``, within ``SIZE_SLACK``): half a card, or two side by side, is not a card."""
+    w, h = card_mm
+
+    def fits(quad: np.ndarray) -> bool:
+        pts = to_mat(hom, quad)
+        short = (np.hypot(*(pts[1] - pts[0])) + np.hypot(*(pts[3] - pts[2]))) / 2
+        long = (np.hypot(*(pts[2] - pts[1])) + np.hypot(*(pts[0] - pts[3]))) / 2
+        return abs(short / w - 1) < SIZE_SLACK and abs(long / h - 1) < SIZE_SLACK
+
+    return fits
 
 
 def to_mat(hom: np.ndarray, pts: np.ndarray) -> np.ndarray:

@@ -548,3 +548,27 @@ def test_a_piles_top_card_is_fitted_at_the_size_a_named_card_gives_without_the_m
     rendered, result = _read(foreign_catalogs["touati"], scene)
     assert sorted(c.face for c in result.cards if c.face != UNKNOWN) == ["3h", "4h", "7d"]
     assert _named_right(rendered, result)
+
+
+def test_a_strip_of_a_rows_card_the_edges_outline_is_not_named_a_plainer_face(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Tuning scene 814: a row of three cream cards on red gingham, no mat, the 5♦ whole and the 4♥ and A♥ each a
+    third under the next. The edges outlined the strip of the 4♥ that shows, its column of two hearts, and it read
+    2♥ at 0.64. The 5♦ named beside it says how big a card is on this table, and the strip is 0.6 of that: not a
+    card (``Recognizer._sized_as_named``)."""
+    row = [("ah", 477.689578, 264.737590), ("4h", 436.245306, 262.046131), ("5d", 394.801034, 259.354671)]
+    scene = Scene(
+        cards=tuple(Card("kennard-cream", face, x, y, 181.766515) for face, x, y in row),
+        cloth="red-gingham",
+        mat=None,
+        view=View(tilt=30.628218, azimuth=94.384319, roll=-9.278607, zoom=0.814072, shift=(5.665644, -0.574913)),
+        look=Look(light_gain=0.212522, light_dir=308.256082, cast=(0.884492, 0.945680, 1.150071),
+                  glare=((119.353242, 6.130173, 45.160284, 0.127821), (1062.118626, 220.616151, 61.365683, 0.268089)),
+                  noise=3.938381, vignette=0.233197, exposure=0.829693, shot_noise=0.246053, jpeg=85),
+        seed=1025459237,
+    )
+    rendered, result = _read(foreign_catalogs["kennard-cream"], scene)
+    assert "2h" not in _faces(result)
+    assert "5d" in _faces(result)
+    assert _named_right(rendered, result)
