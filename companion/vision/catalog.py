@@ -209,7 +209,9 @@ class Catalog:
         A card the sharp references do not name is looked at again: with the cells no reference fits (a hand,
         a glare spot) left out of its lighting estimate, and against references blurred like a soft frame. Of
         those views the one where the best face fits closest is judged (the closest fit, not the most confident
-        verdict, so that several tries do not add up to a lucky guess). ``retry=False`` skips that second look
+        verdict, so that several tries do not add up to a lucky guess), if its closest face is the first look's: a
+        view that fits another face closest is a guess too (a 2♥ outlined short, closest to the 2♥, read 2♦ at 0.51
+        against the most blurred references). ``retry=False`` skips that second look
         (for an outline the detector doubts: a blurred reference can fit a misaligned crop of the wrong face).
         """
         small = _small(card)
@@ -230,7 +232,7 @@ class Catalog:
             m, _, d = self._judge(clean, refs, covered)
             if d < best[0]:
                 best = (d, replace(m, reached=first.reached))
-        return best[1]
+        return best[1] if best[1].best == first.best else first
 
     def nearest(self, cards: Sequence[np.ndarray]) -> tuple[np.ndarray, list[str]]:
         """A cheap first look at many rectified cards at once: for each, how closely the face that fits it best

@@ -572,3 +572,31 @@ def test_a_strip_of_a_rows_card_the_edges_outline_is_not_named_a_plainer_face(
     assert "2h" not in _faces(result)
     assert "5d" in _faces(result)
     assert _named_right(rendered, result)
+
+
+def test_a_two_of_hearts_outlined_short_under_an_arm_is_not_named_the_two_of_diamonds(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Tuning scene 1070: eight touati cards on a floral cloth, two arms across them. An arm over one end of the 2♥
+    cut its outline short. The sharp references fit it closest as the 2♥ (unsure); of the second looks, the one
+    against the most blurred references hid the most cells, fit the rest closer for that alone, and named the 2♦ at
+    0.51. The looks are compared on as many cells each (``Catalog.match``)."""
+    cards = [("2s", 262.749659, 382.612779, 34.188721), ("6h", 565.998308, 366.307185, 143.593337),
+             ("2h", 373.635368, 266.578548, 119.182494), ("10c", 582.823426, 237.586674, 205.390916),
+             ("3s", 275.675579, 230.400598, 246.052911), ("qs", 365.219117, 388.722172, 108.592433),
+             ("8d", 482.124644, 224.884597, 1.541665), ("7c", 462.660858, 352.669427, 113.595834)]
+    scene = Scene(
+        cards=tuple(Card("touati", face, x, y, angle) for face, x, y, angle in cards),
+        hands=(Hand(x=523.891824, y=211.386472, from_angle=44.116963, size=0.914479),
+               Hand(x=486.608050, y=397.514457, from_angle=214.559356, size=0.758819)),
+        cloth="floral-cloth",
+        mat=None,
+        view=View(tilt=34.520875, azimuth=256.218229, roll=-7.751338, zoom=0.859098, shift=(9.951069, 1.262158)),
+        look=Look(light_gain=0.014414, light_dir=217.183612, cast=(0.967399, 0.952773, 0.947166),
+                  glare=((940.968961, 533.326002, 50.679975, 0.134181),), motion_angle=177.197200, noise=1.237849,
+                  vignette=0.015583, exposure=0.801652, shot_noise=0.499677, jpeg=63),
+        seed=2109980808,
+    )
+    rendered, result = _read(foreign_catalogs["touati"], scene)
+    assert "2d" not in _faces(result)
+    assert _named_right(rendered, result)
