@@ -234,6 +234,11 @@ class Catalog:
                 best = (d, replace(m, reached=first.reached))
         return best[1] if best[1].best == first.best else first
 
+    def cell_fit(self, card: np.ndarray, face: str) -> np.ndarray:
+        """How closely each cell (``GRID``, row by row) of a rectified card, upright as read, fits ``face``'s
+        reference (mean squared feature distance, as ``match`` weighs it)."""
+        return self._refs.distances(features(_small(card)))[self.ids.index(face)]
+
     def nearest(self, cards: Sequence[np.ndarray]) -> tuple[np.ndarray, list[str]]:
         """A cheap first look at many rectified cards at once: for each, how closely the face that fits it best
         fits (mean distance over its best-fitting 3/4 of cells, as ``Match.distance``), and which face that is.

@@ -636,3 +636,27 @@ def test_two_cards_showing_one_face_the_deck_has_once_are_both_asked_about(
     assert _faces(result) == [UNKNOWN, UNKNOWN]
     result = _seen(foreign_catalogs["touati"], "black", None, [("7c", -50, 0, 10), ("8c", 50, 0, -10)], Look())
     assert _faces(result) == ["7c", "8c"]
+
+
+def test_a_row_card_outlined_off_is_judged_under_the_card_whose_face_shows_over_it(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Tuning scene 886: a row of four bridge cards on the mat, each 40% under the next. The 8♠ was outlined 10 px
+    off, along the 4♦'s strip, and read 3♠ at 0.74; its side ran along the 9♦'s pips, so by the edges it lay on the
+    9♦. Where the two outlines overlap the 9♦'s diamonds show, fitting the 9♦ five times closer than the 3♠: the
+    9♦ is on top, and what shows of the 8♠ is judged alone (``Recognizer._lies_on``)."""
+    row = [("5s", 325.531704, 266.863626), ("4d", 356.649487, 283.236183), ("8s", 387.767271, 299.608739),
+           ("9d", 418.885055, 315.981296)]
+    scene = Scene(
+        cards=(Card("touati-bridge", "ah", 536.328699, 306.051751, 226.322871),
+               Card("touati-bridge", "5h", 503.139094, 410.547821, 90.551553),
+               *(Card("touati-bridge", face, x, y, 25.814564) for face, x, y in row)),
+        cloth="floral-cloth",
+        mat="A3",
+        view=View(tilt=27.059239, azimuth=6.294234, roll=-8.242025, zoom=0.987125, shift=(7.871159, -4.588261)),
+        look=Look(light_gain=0.123782, light_dir=180.672833, cast=(0.890992, 0.969647, 1.043522),
+                  glare=((996.040897, 625.911142, 68.861291, 0.214742),), motion=2, motion_angle=3.132632,
+                  noise=1.093457, vignette=0.279225, exposure=0.803620, shot_noise=0.166756),
+        seed=34232425,
+    )
+    _never_named(foreign_catalogs["touati-bridge"], scene, "3s")
