@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -11,7 +10,6 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from companion.games.decks import Deck
 from companion.vision.align import aligned
 from companion.vision.art import ArtIndex, search_boxes
 from companion.vision.catalog import POKER_MM, TWINS, Catalog, Match, warp_card
@@ -72,7 +70,6 @@ MAX_FITTED_REGIONS = 8  # regions ``Recognizer._fitted_at_named_size`` fits in o
 # foreign-art tuning frames without the mat have 0-5; bounds the time a messy frame takes)
 GUIDE_MISFIT_MM = 3.0  # a named card's outline whose corners an affine map cannot take this close to its true size's
 # gives no scale to judge other outlines by (``Recognizer._sized_as_named``)
-DUPLICATE_LEAD = 2.0  # of more cards named one face than the deck has, the closest fits keep it only this much closer
 SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at most (``Recognizer._edges_may_add``)
 # mm, degrees: ``Recognizer._placed_by_face``'s steps, longest first. The first is long: a face's fit is bumpy at a
 # few mm (pips), and a Squirrels 2 laid across two 3s, outlined 10 mm along them, fit worse 4 mm either way than where
@@ -285,7 +282,6 @@ class Recognizer:
         cards = None if window is None else self._in_window(frame, cells, window, known, zones, timings)
         if cards is None:
             cards = self._whole(frame, cells, known, zones, timings)
-        cards = _as_many_as_the_deck_has(cards, self.catalog.deck)
         markers = self._last.markers if self._last is not None else self._markers(self._last_hom)
         lit = self._light(frame, cards, markers, on_table=self._last_hom is None) if light else None
         return FrameResult(cards, self._last_hom is not None, timings, lit)
@@ -910,27 +906,6 @@ def _without_pieces(cards: list[CardFound]) -> list[CardFound]:
     question about it at the table would be about nothing."""
     return [c for c in cards if c.face != UNKNOWN or not any(
         o.face != UNKNOWN and share_within(c.corners, o.corners) > WITHIN for o in cards)]
-
-
-def _as_many_as_the_deck_has(cards: list[CardFound], deck: Deck) -> list[CardFound]:
-    """``cards`` with no face named more often than the ``deck`` has copies of it: two cards of one deck cannot
-    both be its only 7♣ (tuning scene 512: a 10♣ outlined short read 7♣ at 0.88 beside the 7♣). The cards that fit
-    the face closest keep its name if they fit it ``DUPLICATE_LEAD`` times closer than the next; the others, or
-    else all of them, are unknown: a question at the table, not a guess which one is the face."""
-    named: dict[str, list[int]] = defaultdict(list)
-    for i, card in enumerate(cards):
-        if card.face != UNKNOWN:
-            named[card.face].append(i)
-    out = list(cards)
-    for face, found in named.items():
-        copies = deck.face(face).copies
-        if len(found) <= copies:
-            continue
-        found.sort(key=lambda i: cards[i].distance)
-        keep = copies if cards[found[copies - 1]].distance * DUPLICATE_LEAD <= cards[found[copies]].distance else 0
-        for i in found[keep:]:
-            out[i] = replace(cards[i], face=UNKNOWN, confidence=0.0)
-    return out
 
 
 def _cells_of(outline: np.ndarray, cell: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:

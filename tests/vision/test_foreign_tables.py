@@ -602,42 +602,6 @@ def test_a_two_of_hearts_outlined_short_under_an_arm_is_not_named_the_two_of_dia
     assert _named_right(rendered, result)
 
 
-def test_a_card_read_as_a_face_named_beside_it_is_asked_about(foreign_catalogs: dict[str, Catalog]) -> None:
-    """Tuning scene 512: seven svg-cards on a floral cloth, two hands over them. The 10♣ under a hand was outlined
-    short and read 7♣ at 0.88, with the 7♣ itself lying whole across the table. A deck has one 7♣: the card that
-    fits it six times closer keeps the name, and the other is a question at the table."""
-    cards = [("2c", 501.655189, 244.507720, 278.841462), ("10c", 274.577613, 320.999988, 303.119252),
-             ("ad", 411.537491, 364.431056, 138.901832), ("jd", 245.953714, 221.938401, 307.454770),
-             ("9c", 507.013312, 408.669233, 209.883063), ("5s", 364.976795, 269.485096, 267.083157),
-             ("7c", 582.546704, 324.982746, 52.860130)]
-    scene = Scene(
-        cards=tuple(Card("svg-cards", face, x, y, angle) for face, x, y, angle in cards),
-        hands=(Hand(x=301.557465, y=342.505927, from_angle=116.772737, size=0.707192),
-               Hand(x=452.001722, y=379.876250, from_angle=223.243105, size=0.927105)),
-        cloth="floral-cloth",
-        mat=None,
-        view=View(tilt=2.415089, azimuth=226.671497, roll=-11.243750, zoom=0.978563, shift=(-13.528315, 0.040414)),
-        look=Look(light_gain=0.333751, light_dir=41.056438, cast=(0.984844, 0.988896, 1.024761), motion=4,
-                  motion_angle=103.227701, noise=3.231557, vignette=0.090956, exposure=0.847143, shot_noise=0.350064,
-                  jpeg=0),
-        seed=1622030897,
-    )
-    rendered, result = _read(foreign_catalogs["svg-cards"], scene)
-    assert _faces(result).count("7c") == 1
-    assert _named_right(rendered, result)
-
-
-def test_two_cards_showing_one_face_the_deck_has_once_are_both_asked_about(
-    foreign_catalogs: dict[str, Catalog],
-) -> None:
-    """Two 7♣ side by side (a second deck's card among the first's), both whole and sharp: they fit the face
-    alike, so neither is more likely the deck's own; both are asked about rather than one guessed."""
-    result = _seen(foreign_catalogs["touati"], "black", None, [("7c", -50, 0, 10), ("7c", 50, 0, -10)], Look())
-    assert _faces(result) == [UNKNOWN, UNKNOWN]
-    result = _seen(foreign_catalogs["touati"], "black", None, [("7c", -50, 0, 10), ("8c", 50, 0, -10)], Look())
-    assert _faces(result) == ["7c", "8c"]
-
-
 def test_a_row_card_outlined_off_is_judged_under_the_card_whose_face_shows_over_it(
     foreign_catalogs: dict[str, Catalog],
 ) -> None:
