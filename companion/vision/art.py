@@ -31,6 +31,9 @@ TWIN_PX = 2.0  # ... but the same spot of other faces' pictures (``WARP`` px) is
 NEIGHBOURS = 4  # nearest reference keypoints looked at for each of the frame's: twins and the first rival
 MIN_AGREEING = 8  # matches a face's picture must agree on (within ``REPROJECTION``) to be placed
 REPROJECTION = 3.0  # px of the searched frame
+POSE_TURN = 40.0  # degrees: matches agreeing on a picture's place turn their keypoints alike within this ...
+POSE_SCALE = 1.0  # ... scale them alike within this (log2: twice or half) ...
+POSE_CENTRE = 0.5  # ... and put the picture's centre within this share of its height (scaled) of each other
 DENSITY_WINDOW = 0.02  # share of the frame's width (25 px of a 1280 px frame, half a card's short side) over
 # which edges are counted for ``search_boxes`` ...
 MIN_DENSITY = 0.05  # ... and the share of it that must be edges for a card to lie there (on foreign-art tuning
@@ -54,7 +57,7 @@ class ArtIndex:
 
     def __init__(self, catalog: Catalog) -> None:
         self._sift = cv2.SIFT_create()
-        descriptors, owners, points = [], [], []
+        descriptors, owners, points, poses = [], [], [], []
         for face in catalog.ids:
             picture = cv2.cvtColor(catalog.reference(face), cv2.COLOR_BGR2GRAY)
             picture = cv2.resize(picture, None, fx=PICTURE_SCALE, fy=PICTURE_SCALE, interpolation=cv2.INTER_CUBIC)
@@ -64,8 +67,10 @@ class ArtIndex:
             descriptors.append(found)
             owners += [face] * len(keypoints)
             points += [np.array(k.pt) / PICTURE_SCALE for k in keypoints]
+            poses += [(k.angle, k.size / PICTURE_SCALE) for k in keypoints]
         self._owners = np.array(owners)
         self._points = np.array(points, np.float32).reshape(-1, 2)
+        self._poses = np.array(poses, np.float64).reshape(-1, 2)  # each keypoint's angle (degrees) and size (px)
         self._matcher = cv2.FlannBasedMatcher({"algorithm": 1, "trees": FLANN_TREES}, {"checks": FLANN_CHECKS})
         if descriptors:
             self._matcher.add([np.vstack(descriptors)])
@@ -87,22 +92,23 @@ class ArtIndex:
         if scale < 1.0:
             grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         mask = _blanked(grey.shape, leave_out, scale)
-        points, found = [], []
+        points, poses, found = [], [], []
         for box in boxes:
             x0, y0, x1, y1 = (int(v) for v in np.round(box * scale))
             keypoints, descriptors = self._sift.detectAndCompute(grey[y0:y1, x0:x1], mask[y0:y1, x0:x1])
             if descriptors is not None:
                 points.append(np.array([k.pt for k in keypoints], np.float32).reshape(-1, 2) + np.float32([x0, y0]))
+                poses.append(np.array([(k.angle, k.size / scale) for k in keypoints], np.float64).reshape(-1, 2))
                 found.append(descriptors)
         if sum(map(len, points)) < MIN_AGREEING:
             return []
-        seen = np.vstack(points) / scale
+        seen, seen_poses = np.vstack(points) / scale, np.vstack(poses)
         by_face: dict[str, list[tuple[int, int]]] = defaultdict(list)
         for q, t in self._credited(self._matcher.knnMatch(np.vstack(found), k=NEIGHBOURS)):
             by_face[self._owners[t]].append((q, t))
         out = []
         for matches in by_face.values():
-            if len(matches) < MIN_AGREEING:
+            if len(matches) < MIN_AGREEING or not self._may_agree(matches, seen, seen_poses):
                 continue
             hom, agreeing = cv2.findHomography(self._points[[t for _, t in matches]], seen[[q for q, _ in matches]],
                                                cv2.RANSAC, REPROJECTION / scale)
@@ -112,6 +118,27 @@ class ArtIndex:
             if np.isfinite(corners).all() and cv2.isContourConvex(corners.astype(np.float32)):
                 out.append(corners.astype(np.float32))
         return out
+
+    def _may_agree(self, matches: list[tuple[int, int]], seen: np.ndarray, seen_poses: np.ndarray) -> bool:
+        """Whether ``MIN_AGREEING`` of a face's matches (frame keypoint, reference keypoint) can agree on where its
+        picture lies, judged from each match alone: a keypoint's turn and size against its reference's say how the
+        picture is turned and scaled, and with its place, where the picture's centre lies (Lowe's Hough step). Only
+        a face some match of which sees so many others within ``POSE_TURN``, ``POSE_SCALE`` and ``POSE_CENTRE`` of
+        itself is worth a RANSAC homography: on a gingham, faces with a few stray matches among dozens made RANSAC
+        draw samples for up to 180 ms each."""
+        q, t = (np.array(i) for i in zip(*matches, strict=True))
+        turn = np.radians(seen_poses[q, 0] - self._poses[t, 0])
+        scale = seen_poses[q, 1] / self._poses[t, 1]
+        to_centre = WARP_CORNERS.mean(axis=0) - self._points[t]  # picture px, from the keypoint
+        cos, sin = np.cos(turn), np.sin(turn)
+        centre = seen[q] + scale[:, None] * np.stack([cos * to_centre[:, 0] - sin * to_centre[:, 1],
+                                                      sin * to_centre[:, 0] + cos * to_centre[:, 1]], axis=1)
+        apart = np.abs((turn[:, None] - turn[None, :] + np.pi) % (2 * np.pi) - np.pi)
+        ratio = np.abs(np.log2(scale[:, None] / scale[None, :]))
+        reach = POSE_CENTRE * WARP_CORNERS[2, 1] * scale[:, None]
+        near = np.hypot(*(centre[:, None, :] - centre[None, :, :]).transpose(2, 0, 1)) <= reach
+        together = (apart <= np.radians(POSE_TURN)) & (ratio <= POSE_SCALE) & near
+        return int(together.sum(axis=1).max()) >= MIN_AGREEING
 
     def _credited(self, nearest: Sequence[Sequence[cv2.DMatch]]) -> list[tuple[int, int]]:
         """The (frame keypoint, reference keypoint) pairs that count as matches, frame keypoint by keypoint:

@@ -78,3 +78,37 @@ def test_the_mats_own_print_is_not_searched(foreign_catalogs: dict[str, Catalog]
     edges = edge_map(frame)
     assert search_boxes(edges, frame.shape, [], 1800.0)  # the print alone would be searched
     assert search_boxes(cv2.subtract(edges, recognizer._print_edges(hom, frame.shape)), frame.shape, [], 1800.0) == []
+
+
+def test_a_faces_stray_matches_are_not_worth_a_homography(
+    index: ArtIndex, foreign_catalogs: dict[str, Catalog]
+) -> None:
+    """A face's matches that agree on where its picture lies are worth a RANSAC homography; the same keypoints
+    scattered over the frame at any turn (as a gingham's stray matches are) are not
+    (``ArtIndex._may_agree``). The agreeing ones are SIFT's own: the K♥'s picture turned 100° and enlarged 1.5x,
+    its keypoints found afresh and paired with the picture's by where the turn takes them."""
+    picture = cv2.cvtColor(foreign_catalogs["kennard"].reference("kh"), cv2.COLOR_BGR2GRAY)
+    picture = cv2.resize(picture, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)  # as the index sees it
+    turn = cv2.getRotationMatrix2D((72.0, 100.0), 100.0, 1.5)
+    turn[:, 2] += (200.0, 200.0)
+    turned = cv2.warpAffine(picture, turn, (600, 600))
+    keypoints = cv2.SIFT_create().detect(turned, None)
+    found = np.array([k.pt for k in keypoints])
+    refs = np.nonzero(index._owners == "kh")[0]
+    matches, seen, poses = [], [], []
+    for t in refs:
+        where = turn @ (*index._points[t] * 2, 1.0)
+        k = int(np.argmin(np.linalg.norm(found - where, axis=1)))
+        if np.linalg.norm(found[k] - where) < 1.0 and abs(keypoints[k].size / (index._poses[t, 1] * 2) - 1.5) < 0.2:
+            matches.append((len(seen), int(t)))
+            seen.append(found[k] / 2)  # the index's pictures are enlarged 2x: here so is the frame
+            poses.append((keypoints[k].angle, keypoints[k].size / 2))
+    assert len(matches) >= 12
+    keep = np.linspace(0, len(matches) - 1, 12).round().astype(int)  # a dozen, from all over the picture
+    matches = [(k, matches[i][1]) for k, i in enumerate(keep)]
+    seen_at, posed = np.array(seen)[keep], np.array(poses)[keep]
+    assert index._may_agree(matches, seen_at, posed)
+    rng = np.random.default_rng(5)
+    scattered = rng.uniform((0, 0), (640, 360), seen_at.shape)
+    turned = np.stack([rng.uniform(0, 360, len(keep)), posed[:, 1]], axis=1)
+    assert not index._may_agree(matches, scattered, turned)
