@@ -538,8 +538,8 @@ class Recognizer:
         (tuning scene 350: a 3♥ on a pile on black cloth, two cards named apart from it). Unknown outlines are
         part of what is left to explain (a row outlined as one card). Only what the catalogue names is added: the
         rest of a pile fits lower cards, too little of each in view to tell (on the tuning seeds they were 27 more
-        unknown cards in 300 frames, each a question at the table). Only outlines of the card's size in that plane
-        count (``_sized_as_named``). Without a named card there is no true size, and no fit."""
+        unknown cards in 300 frames, each a question at the table). Only outlines the named cards say have a
+        card's size count (``_sized_as_named``). Without a named card there is no true size, and no fit."""
         named = [c for c in cards if c.face != UNKNOWN]
         if not named:
             return cards

@@ -101,9 +101,10 @@ class MatLocator:
 
     def card_check(self, hom: np.ndarray, card_mm: tuple[float, float]) -> Callable[[np.ndarray], bool]:
         """A test that a frame quad, rectified by the mat, has a card's true size and is not on a marker."""
+        sized = card_size_check(hom, card_mm)
 
         def fits(quad: np.ndarray) -> bool:
-            return card_size_check(hom, card_mm)(quad) and not self.on_marker(*to_mat(hom, quad).mean(axis=0))
+            return sized(quad) and not self.on_marker(*to_mat(hom, quad).mean(axis=0))
 
         return fits
 
