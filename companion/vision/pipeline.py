@@ -845,8 +845,8 @@ class Recognizer:
         Edges can mislead: a row card's outline found a few mm off runs along its neighbour's pips (tuning scene
         886: an 8♠ outlined 10 px off, read 3♠ at 0.74, was taken to lie on the 9♦ whose diamonds showed in the
         part they shared)."""
-        mine, theirs = _bounds(upper.corners), _bounds(card.corners)
-        if (mine[2:] <= theirs[:2]).any() or (theirs[2:] <= mine[:2]).any():
+        above, below = _bounds(upper.corners), _bounds(card.corners)
+        if (above[2:] <= below[:2]).any() or (below[2:] <= above[:2]).any():
             return False  # apart (the most pairs of a frame's cards): neither lies on the other
         if UNKNOWN not in (upper.face, card.face):
             mine, theirs = self._fit_under(frame, upper, card), self._fit_under(frame, card, upper)
