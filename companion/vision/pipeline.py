@@ -552,10 +552,11 @@ class Recognizer:
         added: list[CardFound] = []
         regions = sorted((k for k in range(1, count) if stats[k, cv2.CC_STAT_AREA] >= least),
                          key=lambda k: -stats[k, cv2.CC_STAT_AREA])
+        sized = self._sized_as_named(named)
         for k in regions[:MAX_FITTED_REGIONS]:
             guide = nearest_card(named, centres[k])
             region = np.where(labels == k, rest, 0).astype(np.uint8)
-            for quad in find_cards(view.image, view.detect, lambda q: self._sized_as_named(q, named),
+            for quad in find_cards(view.image, view.detect, sized,
                                    (plane_of(guide.corners, self.card_mm), self.card_mm), region, known):
                 if any(overlaps(quad.corners, c.corners) for c in [*cards, *added]):
                     continue
@@ -643,23 +644,30 @@ class Recognizer:
                 if settled is None:
                     continue
                 m, corners = settled
-            if self._sure(m) and (hom is not None or self._sized_as_named(corners, cards)):
+            if self._sure(m) and (hom is not None or self._sized_as_named(cards)(corners)):
                 cards = [c for c in cards if not overlaps(quad, c.corners)]
                 cards.append(self._found(m, corners, hom, zones, 0.0))
             elif m.distance <= self.catalog.settings.not_a_card:
                 unnamed.append((m, corners))
         return cards, unnamed
 
-    def _sized_as_named(self, corners: np.ndarray, cards: list[CardFound]) -> bool:
-        """Without the mat, whether an outline has the deck's size as the named card nearest it gives the table's
-        scale (``scale_of``; of those whose outlines are true within ``GUIDE_MISFIT_MM``), or no card is named to
-        say: an edge candidate may be a strip of a row's card, and a strip with a column of pips fits a plainer
-        face (tuning scene 814: the left half of a 4♥ read 2♥ at 0.64)."""
-        guides = [c for c in cards if c.face != UNKNOWN and scale_of(c.corners, self.card_mm)[1] <= GUIDE_MISFIT_MM]
-        if not guides:
-            return True
-        guide = nearest_card(guides, corners.mean(axis=0))
-        return card_size_check(scale_of(guide.corners, self.card_mm)[0], self.card_mm)(corners)
+    def _sized_as_named(self, cards: list[CardFound]) -> Callable[[np.ndarray], bool]:
+        """Without the mat, a test whether an outline has the deck's size as the named card of ``cards`` nearest it
+        gives the table's scale (``scale_of``; of those whose outlines are true within ``GUIDE_MISFIT_MM``), or no
+        card is named to say: an edge candidate may be a strip of a row's card, and a strip with a column of pips
+        fits a plainer face (tuning scene 814: the left half of a 4♥ read 2♥ at 0.64)."""
+        guides: list[CardFound] = []
+        checks: dict[int, Callable[[np.ndarray], bool]] = {}
+        for card in (c for c in cards if c.face != UNKNOWN):
+            scale, misfit = scale_of(card.corners, self.card_mm)
+            if misfit <= GUIDE_MISFIT_MM:
+                guides.append(card)
+                checks[id(card)] = card_size_check(scale, self.card_mm)
+
+        def sized(corners: np.ndarray) -> bool:
+            return not guides or checks[id(nearest_card(guides, corners.mean(axis=0)))](corners)
+
+        return sized
 
     def _edges_may_add(self, cells: np.ndarray, cards: list[CardFound]) -> bool:
         """Whether the edge search (``_from_edges``) may find anything the border mask's ``cards`` lack. Always,

@@ -580,7 +580,7 @@ def test_a_two_of_hearts_outlined_short_under_an_arm_is_not_named_the_two_of_dia
     """Tuning scene 1070: eight touati cards on a floral cloth, two arms across them. An arm over one end of the 2♥
     cut its outline short. The sharp references fit it closest as the 2♥ (unsure); of the second looks, the one
     against the most blurred references hid the most cells, fit the rest closer for that alone, and named the 2♦ at
-    0.51. The looks are compared on as many cells each (``Catalog.match``)."""
+    0.51. A second look whose closest face is not the first look's is a guess (``Catalog.match``)."""
     cards = [("2s", 262.749659, 382.612779, 34.188721), ("6h", 565.998308, 366.307185, 143.593337),
              ("2h", 373.635368, 266.578548, 119.182494), ("10c", 582.823426, 237.586674, 205.390916),
              ("3s", 275.675579, 230.400598, 246.052911), ("qs", 365.219117, 388.722172, 108.592433),
