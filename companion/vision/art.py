@@ -79,15 +79,20 @@ class ArtIndex:
             self._matcher.train()
 
     def outlines(
-        self, frame: np.ndarray, boxes: Sequence[np.ndarray], leave_out: Sequence[np.ndarray] = ()
+        self,
+        frame: np.ndarray,
+        boxes: Sequence[np.ndarray],
+        leave_out: Sequence[np.ndarray] = (),
+        frame_width: int | None = None,
     ) -> list[np.ndarray]:
         """Where a face's picture lies in ``frame`` (BGR): its corners (frame px, clockwise from the picture's
         top-left), one outline per face found. Only the ``boxes`` (x0, y0, x1, y1 frame px: ``search_boxes``)
         are searched, and not the cards outlined in ``leave_out`` (named already: it would only find them
-        again)."""
+        again). ``frame_width``: the whole frame's, when ``frame`` is a window of it: searched at the scale the
+        whole frame is (``SEARCH_WIDTH``), where its cards span about their pictures' width."""
         if not len(self._owners) or not len(boxes):
             return []
-        scale = min(1.0, SEARCH_WIDTH / frame.shape[1])
+        scale = min(1.0, SEARCH_WIDTH / (frame_width or frame.shape[1]))
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         if scale < 1.0:
             grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
@@ -160,17 +165,22 @@ class ArtIndex:
 
 
 def search_boxes(
-    edges: np.ndarray, frame_shape: tuple[int, ...], leave_out: Sequence[np.ndarray], min_area: float
+    edges: np.ndarray,
+    frame_shape: tuple[int, ...],
+    leave_out: Sequence[np.ndarray],
+    min_area: float,
+    frame_width: int | None = None,
 ) -> list[np.ndarray]:
     """Where a card no outline named may lie, as boxes to search (x0, y0, x1, y1 frame px): where ``edges`` (an
     edge map of the frame at any scale, 255 on an edge, with whatever is known not to be a card, such as the mat's
     print, taken out) lie densely outside the cards outlined in ``leave_out``, over at least ``min_area`` (frame
     px). A card's outline, index and art are edges all over it; a plain table has none and is not searched, which
-    is most of the art search's cost (SIFT's scale space is built over all it is given)."""
+    is most of the art search's cost (SIFT's scale space is built over all it is given). ``frame_width``: the
+    whole frame's, when ``frame_shape`` is a window's (the density is judged over a share of the frame's width)."""
     scale = edges.shape[1] / frame_shape[1]
     free = cv2.erode(_blanked(edges.shape, leave_out, scale), np.ones((2 * NAMED_SLACK + 1,) * 2, np.uint8))
     # (eroded: a named card's own outline is left out too)
-    window = max(3, round(DENSITY_WINDOW * edges.shape[1]))
+    window = max(3, round(DENSITY_WINDOW * (frame_width or frame_shape[1]) * scale))
     dense = cv2.blur(((edges > 0) & (free > 0)).astype(np.float32), (window, window)) > MIN_DENSITY
     count, _, stats, _ = cv2.connectedComponentsWithStats(dense.astype(np.uint8))
     boxes = [np.array([x - window, y - window, x + w + window, y + h + window], np.float64) / scale

@@ -156,6 +156,7 @@ class View:
     detect: DetectSettings  # card areas as shares of its own area
     seen: np.ndarray  # as the border mask sees it (``light.PaperCorrection``)
     cloth: np.ndarray  # its part of the frame's ``cloth_level``
+    frame_width: int  # px: the whole frame's (searches scaled to the frame, ``ArtIndex.outlines``, see the same)
 
     def in_frame(self, card: CardFound) -> CardFound:
         return replace(card, corners=card.corners + self.origin)
@@ -304,7 +305,7 @@ class Recognizer:
         seen = frame if correction is None else correction.apply(frame)
         paper = self.locator.paper_outline(hom) if hom is not None and self.locator is not None else None
         cloth = cloth_level(seen, self.detect, mat=paper)
-        view = View(frame, np.zeros(2, np.float32), hom, zones, self.detect, seen, cloth)
+        view = View(frame, np.zeros(2, np.float32), hom, zones, self.detect, seen, cloth, frame.shape[1])
         cards = self._look(view, known, cells, [], timings)
         self._last = Reading(cells, cards, correction, cloth, markers) if self.follow else None
         return cards
@@ -374,7 +375,7 @@ class Recognizer:
                          max_area=min(self.detect.max_area * share, MAX_IN_WINDOW))
         seen = image if last.correction is None else last.correction.apply(image)
         view = View(image, origin, hom, {name: zone - origin for name, zone in zones.items()}, detect, seen,
-                    last.cloth[y0:y1, x0:x1])
+                    last.cloth[y0:y1, x0:x1], frame.shape[1])
         timings["register"] = 0.0
         kept = window.kept
         here = [outline - origin for outline in known
@@ -626,7 +627,7 @@ class Recognizer:
         tried = snapped = 0
         unnamed: Moved = []
         named = [c.corners for c in cards if c.face != UNKNOWN]
-        for quad in self._edge_candidates(frame, edges, check, view.detect, named, hom):
+        for quad in self._edge_candidates(view, edges, check, named):
             if on_named(quad, cards):
                 continue
             if tried == MAX_EDGE_TRIES:
@@ -691,21 +692,15 @@ class Recognizer:
         return False
 
     def _edge_candidates(
-        self,
-        frame: np.ndarray,
-        edges: np.ndarray,
-        check: Callable[[np.ndarray], bool] | None,
-        detect: DetectSettings,
-        named: list[np.ndarray],
-        hom: np.ndarray | None,
+        self, view: View, edges: np.ndarray, check: Callable[[np.ndarray], bool] | None, named: list[np.ndarray]
     ) -> list[np.ndarray]:
         """First where a face's art lies outside the cards ``named`` so far (``ArtIndex``: a patterned cloth
         hides a card's sides, a pile's top card's border runs on into the cards under it; neither hides its art),
         then the quads edges outline (``edge_quads``); without the mat also the outlines of the edge-free regions
         opened and of the frame's edges with fine texture smoothed away (``smooth_edge_map``), and outlines lined
         by straight segments (``line_quads``), each outline once."""
-        no_mat = hom is None
-        quads = [q for q in self._by_art(frame, edges, named, detect, hom) if check is None or check(q)]
+        frame, detect, no_mat = view.image, view.detect, view.hom is None
+        quads = [q for q in self._by_art(view, edges, named) if check is None or check(q)]
         quads += edge_quads(edges, frame.shape, detect, check, opened=no_mat)
         if no_mat:
             quads += edge_quads(smooth_edge_map(frame), frame.shape, detect, check)
@@ -716,23 +711,19 @@ class Recognizer:
                 out.append(quad)
         return out
 
-    def _by_art(
-        self,
-        frame: np.ndarray,
-        edges: np.ndarray,
-        named: list[np.ndarray],
-        detect: DetectSettings,
-        hom: np.ndarray | None,
-    ) -> list[np.ndarray]:
+    def _by_art(self, view: View, edges: np.ndarray, named: list[np.ndarray]) -> list[np.ndarray]:
         """Where a face's art lies outside the ``named`` cards (``ArtIndex.outlines``), card-shaped (the known-size
-        ``check`` of the mat is the caller's); searched only where the frame's ``edges`` (``edge_map``), but for
-        the mat's own print, say something may lie (``search_boxes``)."""
-        if hom is not None:
-            edges = cv2.subtract(edges, self._print_edges(hom, frame.shape))
+        ``check`` of the mat is the caller's); searched only where the view's ``edges`` (``edge_map``), but for
+        the mat's own print, say something may lie (``search_boxes``). A window is searched as the whole frame
+        would be (``View.frame_width``): at its own width, SIFT missed a pile's new top card on a gingham that the
+        whole frame's search found."""
+        frame = view.image
+        if view.hom is not None:
+            edges = cv2.subtract(edges, self._print_edges(view.hom, frame.shape))
         area = frame.shape[0] * frame.shape[1]
-        boxes = search_boxes(edges, frame.shape, named, detect.min_area * area)
-        found = ArtIndex.of(self.catalog).outlines(frame, boxes, named)
-        return [portrait_order(q) for q in found if card_shaped(q, area, detect)]
+        boxes = search_boxes(edges, frame.shape, named, view.detect.min_area * area, view.frame_width)
+        found = ArtIndex.of(self.catalog).outlines(frame, boxes, named, view.frame_width)
+        return [portrait_order(q) for q in found if card_shaped(q, area, view.detect)]
 
     @cached_property
     def _mat_picture(self) -> np.ndarray:

@@ -42,6 +42,22 @@ def test_a_king_on_gingham_is_placed_by_his_art(index: ArtIndex, angle: float) -
     assert _corner_error(outlines[0], truth) < 0.03 * np.linalg.norm(truth[3] - truth[0])
 
 
+def test_a_window_of_the_frame_is_searched_as_the_whole_frame_is(index: ArtIndex) -> None:
+    """A window read searches a part of the frame around what changed: at the frame's scale (``frame_width``),
+    the king is placed where the whole frame's search places him. At the window's own width, a pile's new top
+    card on a gingham that the whole frame's search found was missed."""
+    cx, cy = mat_outline(Scene(mat=None)).mean(axis=0)
+    scene = Scene(cards=(Card("kennard", "kh", cx, cy, 40.0),), cloth="red-gingham", mat=None,
+                  view=View(tilt=15.0, azimuth=30.0), look=Look(noise=2.0))
+    image = render_scene(scene).image
+    whole = index.outlines(image, _everywhere(image))
+    x0, y0 = (int(v) - 150 for v in whole[0].mean(axis=0))
+    window = image[y0 : y0 + 300, x0 : x0 + 300]
+    seen = index.outlines(window, _everywhere(window), frame_width=image.shape[1])
+    assert len(whole) == len(seen) == 1
+    assert _corner_error(seen[0] + np.float32([x0, y0]), whole[0]) < 0.03 * np.linalg.norm(whole[0][3] - whole[0][0])
+
+
 def test_nothing_is_placed_on_a_bare_table_nor_where_a_card_is_named(index: ArtIndex) -> None:
     cx, cy = mat_outline(Scene(mat=None)).mean(axis=0)
     bare = render_scene(Scene(cloth="floral-cloth", mat=None, look=Look(noise=2.0))).image
