@@ -62,6 +62,15 @@ def _edges_of(small: np.ndarray) -> np.ndarray:
     return cv2.dilate(edges, np.ones((CLOSE, CLOSE), np.uint8))
 
 
+def edge_free(edges: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Where an ``edge_map`` of a frame of ``shape`` has no edge, opened (``OPEN``), at the frame's size (255): a
+    card's paper between its pips, cut from a cloth's checks (smaller than ``OPEN``) and from the table by its
+    outline; its rim lies about ``CLOSE`` px of the half-size map inside the card's edge."""
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * OPEN + 1, 2 * OPEN + 1))
+    free = cv2.morphologyEx(255 - edges, cv2.MORPH_OPEN, disc)
+    return cv2.resize(free, (shape[1], shape[0]), interpolation=cv2.INTER_NEAREST)
+
+
 def edge_quads(
     edges: np.ndarray,
     shape: tuple[int, ...],

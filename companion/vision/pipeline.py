@@ -32,6 +32,7 @@ from companion.vision.detect import (
 from companion.vision.edges import (
     WITHIN,
     covered_cells,
+    edge_free,
     edge_map,
     edge_quads,
     lies_on,
@@ -67,9 +68,13 @@ MIN_OVERLAP_CELLS = 4  # cells (``catalog.GRID``) two cards must share for their
 MIN_VISIBLE = 0.6  # share of a card in view (the rest under other cards) for it to be named
 NAMED_EDGE_PX = 3.0  # px beyond a named card's outline that its border may still show in the border mask
 MAX_FITTED_REGIONS = 8  # regions ``Recognizer._fitted_at_named_size`` fits in one frame, largest first (the
-# foreign-art tuning frames without the mat have 0-5; bounds the time a messy frame takes)
+# foreign-art tuning frames without the mat have 0-5; bounds the time a messy frame takes) ...
+MAX_FREE_REGIONS = 4  # ... and of the edge-free regions, where the border mask sees no card
+FREE_CARDS = 4.0  # an edge-free region larger than this many cards is the table, not a pile
 GUIDE_MISFIT_MM = 3.0  # a named card's outline whose corners an affine map cannot take this close to its true size's
 # gives no scale to judge other outlines by (``Recognizer._sized_as_named``)
+CAMERA_MOVED = 0.5  # share of the frame's cells that changed since the frame read before it past which the camera
+# may have moved: the cards named earlier no longer say the table's scale (``Recognizer._remembered``)
 SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at most (``Recognizer._edges_may_add``)
 # mm, degrees: ``Recognizer._placed_by_face``'s steps, longest first. The first is long: a face's fit is bumpy at a
 # few mm (pips), and a Squirrels 2 laid across two 3s, outlined 10 mm along them, fit worse 4 mm either way than where
@@ -268,6 +273,9 @@ class Recognizer:
         self._aligns = 0  # outlines aligned to a face's picture in the frame being read (``_onto_face``)
         self._last: Reading | None = None  # the last frame read, when following (``_window``)
         self._print: tuple[np.ndarray, tuple[int, ...], np.ndarray] | None = None  # ``_print_edges``, for a hom
+        self._guides: list[CardFound] = []  # without the mat, the cards last named whose outlines give the table's
+        # scale (``_remembered``)
+        self._cells: np.ndarray | None = None  # the ``colour_cells`` of the frame read last (``_remembered``)
 
     def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = (), *, light: bool = True) -> FrameResult:
         """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
@@ -280,13 +288,26 @@ class Recognizer:
         zones = self._zones_for((frame.shape[1], frame.shape[0])) if self.locator is None else self.zones
         timings: dict[str, float] = {}
         cells = colour_cells(frame)
+        guides = self._remembered(cells)
         window = self._window(cells, frame.shape, known)
-        cards = None if window is None else self._in_window(frame, cells, window, known, zones, timings)
+        cards = None if window is None else self._in_window(frame, cells, window, known, zones, guides, timings)
         if cards is None:
-            cards = self._whole(frame, cells, known, zones, timings)
+            cards = self._whole(frame, cells, known, zones, guides, timings)
+        if self.locator is None and self.follow:
+            self._guides = [c for c in cards if c.face != UNKNOWN and self._true(c)] or guides
         markers = self._last.markers if self._last is not None else self._markers(self._last_hom)
         lit = self._light(frame, cards, markers, on_table=self._last_hom is None) if light else None
         return FrameResult(cards, self._last_hom is not None, timings, lit)
+
+    def _remembered(self, cells: np.ndarray) -> list[CardFound]:
+        """Without the mat, the cards named in the frames read before this one (``cells``: its ``colour_cells``) that
+        give the table's scale, while the camera has not moved (``CAMERA_MOVED``): where no card of its own is named
+        (a lone pile whose new top card's border runs on into the cards under it), a frame is searched at the
+        deck's size as they lay it out. None when not following (``follow``): each frame is a picture of its own."""
+        last, self._cells = self._cells, cells
+        if not self.follow or last is None or last.shape != cells.shape:
+            return []
+        return [] if changed_cells(cells, last).mean() > CAMERA_MOVED else self._guides
 
     def _whole(
         self,
@@ -294,6 +315,7 @@ class Recognizer:
         cells: np.ndarray,
         known: Sequence[np.ndarray],
         zones: dict[str, np.ndarray],
+        guides: list[CardFound],
         timings: dict[str, float],
     ) -> list[CardFound]:
         """The cards in the whole frame (the mat registered afresh, the light's correction measured)."""
@@ -306,7 +328,7 @@ class Recognizer:
         paper = self.locator.paper_outline(hom) if hom is not None and self.locator is not None else None
         cloth = cloth_level(seen, self.detect, mat=paper)
         view = View(frame, np.zeros(2, np.float32), hom, zones, self.detect, seen, cloth, frame.shape[1])
-        cards = self._look(view, known, cells, [], timings)
+        cards = self._look(view, known, cells, [], guides, timings)
         self._last = Reading(cells, cards, correction, cloth, markers) if self.follow else None
         return cards
 
@@ -357,6 +379,7 @@ class Recognizer:
         window: Window,
         known: Sequence[np.ndarray],
         zones: dict[str, np.ndarray],
+        guides: list[CardFound],
         timings: dict[str, float],
     ) -> list[CardFound] | None:
         """The cards in the frame, read in the ``window`` only (``_window``); the last frame's other cards kept as
@@ -380,7 +403,7 @@ class Recognizer:
         kept = window.kept
         here = [outline - origin for outline in known
                 if _cuts(window.box, outline) and not any(np.array_equal(outline, k.corners) for k in kept)]
-        cards = [view.in_frame(card) for card in self._look(view, here, cells, kept, timings)]
+        cards = [view.in_frame(card) for card in self._look(view, here, cells, kept, guides, timings)]
         cards = [card for card in cards if not any(share_within(card.corners, k.corners) > 0.5 for k in kept)]
         edge = np.array([x0 + AT_WINDOW_EDGE if x0 else -np.inf, y0 + AT_WINDOW_EDGE if y0 else -np.inf,
                          x1 - AT_WINDOW_EDGE if x1 < frame.shape[1] else np.inf,
@@ -397,11 +420,13 @@ class Recognizer:
         known: Sequence[np.ndarray],
         cells: np.ndarray,
         others: list[CardFound],
+        remembered: list[CardFound],
         timings: dict[str, float],
     ) -> list[CardFound]:
         """The cards in ``view`` (its px): the border mask's outlines named, the edge search's added where it may
         find more, each card under another judged on what shows of it. ``others``: the frame's cards outside the
-        view (frame px), as they were last read."""
+        view (frame px), as they were last read; with the ``remembered`` ones (``_remembered``), they say the
+        table's scale beside the view's own named cards."""
         t1 = time.perf_counter()
         hom = view.hom
         check = self.locator.card_check(hom, self.card_mm) if hom is not None and self.locator is not None else None
@@ -413,10 +438,11 @@ class Recognizer:
         cards = self._apart([self._read(view.image, quad, mask, hom, view.zones) for quad in quads])
         edges = edge_map(view.image)
         if self._edges_may_add(cells, [*others, *map(view.in_frame, cards)]):
-            searched, unnamed = self._from_edges(view, edges, cards, check)
+            guides = [view.in_view(c) for c in [*others, *remembered] if c.face != UNKNOWN]
+            searched, unnamed = self._from_edges(view, edges, cards, check, guides)
             if hom is None:
-                searched = self._fitted_at_named_size(view, mask, searched, known)
-                searched = self._completed(view.image, searched, unnamed, view.zones, [*map(view.in_view, others)])
+                searched = self._fitted_at_named_size(view, mask, edges, searched, known, guides)
+                searched = self._completed(view.image, searched, unnamed, view.zones, guides)
             self._searched = EdgeSearch(cells, [id(c) for c in searched] != [id(c) for c in cards])
             cards = searched
         cards = _without_pieces(self._under_others(view.image, edges, cards, hom, view.zones))
@@ -530,7 +556,13 @@ class Recognizer:
         return m, corners
 
     def _fitted_at_named_size(
-        self, view: View, mask: np.ndarray, cards: list[CardFound], known: Sequence[np.ndarray]
+        self,
+        view: View,
+        mask: np.ndarray,
+        edges: np.ndarray,
+        cards: list[CardFound],
+        known: Sequence[np.ndarray],
+        guides: list[CardFound],
     ) -> list[CardFound]:
         """Without the mat, ``cards`` with the cards the border mask shows beyond the named ones, fitted at the
         deck's true size as the named card nearest each such region lays it out (``plane_of``): the mask's
@@ -540,29 +572,35 @@ class Recognizer:
         part of what is left to explain (a row outlined as one card). Only what the catalogue names is added: the
         rest of a pile fits lower cards, too little of each in view to tell (on the tuning seeds they were 27 more
         unknown cards in 300 frames, each a question at the table). Only outlines the named cards say have a
-        card's size count (``_sized_as_named``). Without a named card there is no true size, and no fit."""
+        card's size count (``_sized_as_named``). Without a named card there is no true size, and no fit; the
+        ``guides`` (named cards beyond the view, ``_look``) say it too.
+
+        On a patterned cloth the border mask takes in the cloth's white checks with the cards, but the ``edges``
+        leave a pile's paper one region, cut from the checks (``edge_free``): its straight stretches are fitted too
+        (up to ``MAX_FREE_REGIONS``, each at most ``FREE_CARDS`` cards large), and a card found so is named only as
+        surely as an edge guess (``_sure``)."""
         named = [c for c in cards if c.face != UNKNOWN]
-        if not named:
+        guiding = [*named, *guides]
+        if not guiding:
             return cards
-        rest = mask.copy()
-        for card in named:  # with its own border's outer edge
-            cv2.fillConvexPoly(rest, np.round(grow(card.corners, NAMED_EDGE_PX)).astype(np.int32), 0)
-        rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))  # slivers along them
-        count, labels, stats, centres = cv2.connectedComponentsWithStats(rest)
+        blank = [np.round(grow(c.corners, NAMED_EDGE_PX)).astype(np.int32) for c in named]  # with a border's rim
         least = view.detect.min_area * view.image.shape[0] * view.image.shape[1]
+        card_px = max(cv2.contourArea(c.corners) for c in guiding)
+        regions = [(region, centre, False) for region, centre in
+                   _regions(_blanked(mask, blank), least, np.inf)[:MAX_FITTED_REGIONS]]
+        free = cv2.dilate(_blanked(edge_free(edges, view.image.shape), blank), np.ones((5, 5), np.uint8))
+        regions += [(region, centre, True) for region, centre in
+                    _regions(free, least, FREE_CARDS * card_px)[:MAX_FREE_REGIONS]]
         added: list[CardFound] = []
-        regions = sorted((k for k in range(1, count) if stats[k, cv2.CC_STAT_AREA] >= least),
-                         key=lambda k: -stats[k, cv2.CC_STAT_AREA])
-        sized = self._sized_as_named(named)
-        for k in regions[:MAX_FITTED_REGIONS]:
-            guide = nearest_card(named, centres[k])
-            region = np.where(labels == k, rest, 0).astype(np.uint8)
+        sized = self._sized_as_named(guiding)
+        for region, centre, unbordered in regions:
+            guide = nearest_card(guiding, centre)
             for quad in find_cards(view.image, view.detect, sized,
                                    (plane_of(guide.corners, self.card_mm), self.card_mm), region, known):
                 if any(overlaps(quad.corners, c.corners) for c in [*cards, *added]):
                     continue
                 card, _ = self._read(view.image, quad, region, None, view.zones)
-                if card is not None and card.face != UNKNOWN:
+                if card is not None and card.face != UNKNOWN and (not unbordered or self._sure(card)):
                     added.append(card)
         return cards + added
 
@@ -572,7 +610,7 @@ class Recognizer:
         cards: list[CardFound],
         unnamed: Moved,
         zones: dict[str, np.ndarray],
-        others: Sequence[CardFound] = (),
+        guides: Sequence[CardFound] = (),
     ) -> list[CardFound]:
         """Without the mat, ``cards`` with the outlines the catalogue could not name (the unknown ones, and the edge
         search's ``unnamed`` ones) searched for as on the mat (``_placed_by_face``), at the deck's true size on the
@@ -580,9 +618,9 @@ class Recognizer:
         paper runs on into the cards under it, is outlined a few mm off, or only in part. Without a named card in
         the frame there is no true size, and no search (at an outline's own scale it named a half 4♥ in a row
         2♥). A card is added only as the search names it, and as surely as an edge guess (``_sure``: a 9♣ on cream
-        stock was named 9♠ at 0.57); unknown cards stay unknown. ``others``: the frame's cards beyond a window
-        read's window, guides too."""
-        guides = [c for c in [*cards, *others] if c.face != UNKNOWN]
+        stock was named 9♠ at 0.57); unknown cards stay unknown. ``guides``: named cards beyond the view
+        (``_look``), guides too."""
+        guides = [c for c in [*cards, *guides] if c.face != UNKNOWN]
         if not guides:
             return cards
         unknown = [c.corners for c in cards if c.face == UNKNOWN]  # each like a card (``_read``)
@@ -616,12 +654,18 @@ class Recognizer:
                          self._turn(hom, corners, zone, zones))
 
     def _from_edges(
-        self, view: View, edges: np.ndarray, cards: list[CardFound], check: Callable[[np.ndarray], bool] | None
+        self,
+        view: View,
+        edges: np.ndarray,
+        cards: list[CardFound],
+        check: Callable[[np.ndarray], bool] | None,
+        guides: list[CardFound],
     ) -> tuple[list[CardFound], Moved]:
         """``cards`` with the ones only edges outline added: where no card was named, a candidate the catalogue
         names confidently is a card (it replaces an unknown one there); its other verdicts are table texture or
         a part of a card, and are dropped. With them, the candidates that look like a card the catalogue cannot
-        name (``_completed`` may search around them)."""
+        name (``_completed`` may search around them). ``guides``: named cards beyond the view that say the table's
+        scale (``_look``)."""
         frame, hom, zones = view.image, view.hom, view.zones
         lo = darkest_channel(frame)
         tried = snapped = 0
@@ -645,12 +689,16 @@ class Recognizer:
                 if settled is None:
                     continue
                 m, corners = settled
-            if self._sure(m) and (hom is not None or self._sized_as_named(cards)(corners)):
+            if self._sure(m) and (hom is not None or self._sized_as_named([*cards, *guides])(corners)):
                 cards = [c for c in cards if not overlaps(quad, c.corners)]
                 cards.append(self._found(m, corners, hom, zones, 0.0))
             elif m.distance <= self.catalog.settings.not_a_card:
                 unnamed.append((m, corners))
         return cards, unnamed
+
+    def _true(self, card: CardFound) -> bool:
+        """Whether a named card's outline is true enough to give the table's scale (``GUIDE_MISFIT_MM``)."""
+        return scale_of(card.corners, self.card_mm)[1] <= GUIDE_MISFIT_MM
 
     def _sized_as_named(self, cards: list[CardFound]) -> Callable[[np.ndarray], bool]:
         """Without the mat, a test whether an outline has the deck's size as the named card of ``cards`` nearest it
@@ -772,11 +820,11 @@ class Recognizer:
                  for q in snap_to_edges(frame, corners, self.detect.aspect)]
         return [(m, q) for m, q in views if m.reached <= MAX_REACHED]
 
-    def _sure(self, m: Match) -> bool:
+    def _sure(self, m: Match | CardFound) -> bool:
         """Whether a guessed outline is named: the catalogue sure of its face and the face fitting closely."""
         return m.confidence >= EDGE_CONFIDENCE and self._close(m)
 
-    def _close(self, m: Match) -> bool:
+    def _close(self, m: Match | CardFound) -> bool:
         """Whether a guessed outline fits its closest face closely (``EDGE_DISTANCE``)."""
         return m.distance <= EDGE_DISTANCE * self.catalog.settings.max_distance
 
@@ -901,6 +949,24 @@ class Recognizer:
             ):
                 return name
         return TABLE
+
+
+def _blanked(mask: np.ndarray, outlines: list[np.ndarray]) -> np.ndarray:
+    """``mask`` with the ``outlines`` (int32 px) filled in black."""
+    out = mask.copy()
+    for outline in outlines:
+        cv2.fillConvexPoly(out, outline, 0)
+    return out
+
+
+def _regions(mask: np.ndarray, least: float, most: float) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The connected regions of ``mask`` (slivers opened away) with ``least`` to ``most`` px, largest first: each
+    as a mask of its own, with its centre."""
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(mask)
+    kept = sorted((k for k in range(1, count) if least <= stats[k, cv2.CC_STAT_AREA] <= most),
+                  key=lambda k: -stats[k, cv2.CC_STAT_AREA])
+    return [(np.where(labels == k, mask, 0).astype(np.uint8), centres[k]) for k in kept]
 
 
 def _without_pieces(cards: list[CardFound]) -> list[CardFound]:

@@ -624,3 +624,80 @@ def test_a_row_card_outlined_off_is_judged_under_the_card_whose_face_shows_over_
         seed=34232425,
     )
     _never_named(foreign_catalogs["touati-bridge"], scene, "3s")
+
+
+PILE_ON_GINGHAM = [("8c", 415.434578, 282.824516, 41.711620), ("9h", 402.177941, 276.875246, 220.681188),
+                   ("3s", 419.765178, 287.281930, 190.292135)]
+PILE_VIEW = View(tilt=23.915042, azimuth=283.354899, roll=167.664650, zoom=0.838265, shift=(-16.737895, 10.656809))
+PILE_LOOK = Look(light_gain=0.121278, light_dir=163.259240, cast=(0.976581, 0.981748, 1.058037), motion=3,
+                 motion_angle=47.216401, noise=3.251094, vignette=0.098143, exposure=0.996147, shot_noise=0.580829)
+
+
+def _pile_frames(cloth_first: str = "red-gingham") -> list[Rendered]:
+    """A touati discard pile on red gingham (pile tuning sequence 1) as the camera sees it grow: the first card
+    alone (on ``cloth_first``), then with two more on it, each frame with its own sensor noise."""
+    return [render_scene(Scene(
+        cards=tuple(Card("touati-bridge", face, x, y, angle) for face, x, y, angle in PILE_ON_GINGHAM[:count]),
+        cloth=cloth_first if count == 1 else "red-gingham",
+        mat=None,
+        view=PILE_VIEW,
+        look=PILE_LOOK,
+        seed=1723063915 + count,
+    )) for count in (1, 3)]
+
+
+def test_a_piles_top_card_on_a_gingham_is_fitted_where_the_edges_cut_its_paper_from_the_checks(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """The pile with a Q♥ lying apart, in one picture. The border mask takes the checks' white in with the pile,
+    so it outlines no card there; the edges leave the pile's paper one region, cut from the checks, whose straight
+    stretches, at the size the Q♥ gives, are the 3♠'s sides (``edge_free``, ``_fitted_at_named_size``)."""
+    cards = [("qh", 300.0, 200.0, 10.0), *PILE_ON_GINGHAM]
+    scene = Scene(
+        cards=tuple(Card("touati-bridge", face, x, y, angle) for face, x, y, angle in cards),
+        cloth="red-gingham",
+        mat=None,
+        view=PILE_VIEW,
+        look=PILE_LOOK,
+        seed=7,
+    )
+    rendered, result = _read(foreign_catalogs["touati-bridge"], scene)
+    assert _faces(result) == ["3s", "qh"]
+    assert _named_right(rendered, result)
+
+
+def _watched(catalog: Catalog, frames: list[Rendered]) -> list[FrameResult]:
+    """The frames read one after another as the camera's watcher reads them: each with the last one's outlines."""
+    recognizer, known, results = Recognizer(catalog), [], []
+    for frame in frames:
+        results.append(recognizer.process(frame.image, known))
+        known = [card.corners for card in results[-1].cards]
+    return results
+
+
+def test_a_lone_piles_new_top_card_on_a_gingham_is_named_at_the_scale_the_first_card_showed(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """A discard pile built on red gingham, without the mat. The first card lies alone and is named. In the next
+    frame read the 3♠ lies on top, its border running on into the cards under it and into the checks' white, and no card
+    of that frame is named to say the table's scale: read alone, the frame names nothing. The camera has not moved,
+    so the scale the first card gave still holds: the pile's paper, which the edges cut from the checks, is fitted
+    at the deck's size, and the 3♠ is named (``Recognizer._remembered``, ``_fitted_at_named_size``)."""
+    catalog = foreign_catalogs["touati-bridge"]
+    frames = _pile_frames()
+    assert "3s" not in _faces(Recognizer(catalog, follow=False).process(frames[-1].image))
+    results = _watched(catalog, frames)
+    assert _faces(results[0]) == ["8c"]
+    assert "3s" in _faces(results[-1])
+    assert all(_named_right(frame, result) for frame, result in zip(frames, results, strict=True))
+
+
+def test_a_scale_seen_before_the_table_changed_everywhere_is_forgotten(foreign_catalogs: dict[str, Catalog]) -> None:
+    """The same pile, but the first frame shows the 8♣ on another cloth: what the camera sees changed everywhere
+    (it was moved, or the table was), so the scale that frame gave no longer holds, and the pile is read as if it
+    were the first frame (``CAMERA_MOVED``)."""
+    catalog = foreign_catalogs["touati-bridge"]
+    frames = _pile_frames(cloth_first="light-wood")
+    results = _watched(catalog, frames)
+    assert _faces(results[0]) == ["8c"]
+    assert "3s" not in _faces(results[-1])

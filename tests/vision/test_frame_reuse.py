@@ -273,9 +273,10 @@ def test_a_card_a_window_would_cut_has_the_frame_read_whole(recognizer, share):
     seven = next(c for c in recognizer.process(picture).cards if c.face == "7")
     (x0, y0), (x1, y1) = seven.corners.min(axis=0) - 40, seven.corners.max(axis=0) + 40
     cut = pipeline.Window(np.array([x0, y0, x0 + 40 + share * (x1 - x0 - 80), y1], int), [])  # through the 7
-    assert recognizer._in_window(picture, pipeline.colour_cells(picture), cut, [], {}, {}) is None
+    assert recognizer._in_window(picture, pipeline.colour_cells(picture), cut, [], {}, [], {}) is None
     whole = pipeline.Window(np.array([x0, y0, x1, y1], int), [])
-    assert [c.face for c in recognizer._in_window(picture, pipeline.colour_cells(picture), whole, [], {}, {})] == ["7"]
+    read = recognizer._in_window(picture, pipeline.colour_cells(picture), whole, [], {}, [], {})
+    assert [c.face for c in read] == ["7"]
 
 
 def test_a_card_played_without_the_mat_is_read_in_its_window_in_the_zone_drawn_for_it(catalogs, views):
