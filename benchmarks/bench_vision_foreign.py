@@ -13,7 +13,8 @@ as another face is confidently wrong, as a share of such cards. A frame ``light.
 enough (too dark, too cast, too blurred for the promised accuracy, or on too busy a table) is counted like any
 other, and its cards are also shown apart: the figures within the limits and beyond them. Prints figures; it is
 not a timed test.
-Run: ``python benchmarks/bench_vision_foreign.py [--tuning] [--scenes N]``.
+Lone discard piles are also grown card by card and read as the camera's watcher reads them (``--piles``).
+Run: ``python benchmarks/bench_vision_foreign.py [--tuning] [--scenes N] [--piles N]``.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from companion.cli import main as companion
 from companion.sim.foreign_decks import FACE_IDS, FOREIGN_DECKS, DeckUnavailable, use_deck, write_references
 from companion.sim.judging import card_claimed, report_on
 from companion.sim.scene import CardTruth, Scene, render_scene
-from companion.sim.table_scenes import LAYOUTS, SURFACES, Setting, real_look, table_scene
+from companion.sim.table_scenes import LAYOUTS, SURFACES, Setting, lone_pile, real_look, table_scene
 from companion.vision import pipeline
 from companion.vision.catalog import Catalog, load_catalog
 from companion.vision.light import MAX_PATTERN
@@ -48,6 +49,7 @@ from companion.vision.pipeline import FrameResult, Recognizer
 from companion.vision.watcher import LIGHT_EVERY
 
 HELD_OUT = 8_000_000
+PILES = 100_000  # the pile sequences' seeds start this far past the scenes' (tuning and held out alike)
 VISIBLE = 0.8
 PARTLY = 0.05
 Counter = collections.Counter[str]
@@ -83,9 +85,10 @@ def scenes(first: int, count: int) -> Iterator[tuple[str, Setting, Scene]]:
         yield deck, setting, table_scene(rng, deck, faces, setting, real_look(rng))
 
 
-def recognizer(catalog: Catalog, mat: str | None) -> Recognizer:
-    """The recogniser as a user's config makes it: the mat or none, card size left at the default."""
-    return Recognizer(catalog, mat_layout(mat) if mat else None)
+def recognizer(catalog: Catalog, mat: str | None, follow: bool = True) -> Recognizer:
+    """The recogniser as a user's config makes it: the mat or none, card size left at the default. ``follow``:
+    False for pictures of unrelated tables (nothing one shows says anything of the next)."""
+    return Recognizer(catalog, mat_layout(mat) if mat else None, follow=follow)
 
 
 def judge(result: FrameResult, scene_truths: tuple[CardTruth, ...], groups: list[Counter], wrongs: Counter) -> None:
@@ -105,14 +108,18 @@ def judge(result: FrameResult, scene_truths: tuple[CardTruth, ...], groups: list
             for g in groups:
                 g["partly"] += truth.visible >= PARTLY
             continue
-        hit = report_on(truth, result.cards)
-        if hit is None:
-            verdict = "missed"
-        else:
-            verdict = "correct" if hit.face == truth.face else UNKNOWN if hit.face == UNKNOWN else "wrong"
+        verdict = _verdict(truth, result)
         for g in groups:
             g["cards"] += 1
             g[verdict] += 1
+
+
+def _verdict(truth: CardTruth, result: FrameResult) -> str:
+    """What ``result`` says of a card: "correct", "wrong", ``UNKNOWN``, or "missed" (no report outlines it)."""
+    hit = report_on(truth, result.cards)
+    if hit is None:
+        return "missed"
+    return "correct" if hit.face == truth.face else UNKNOWN if hit.face == UNKNOWN else "wrong"
 
 
 def _line(title: str, c: Counter) -> str:
@@ -134,7 +141,7 @@ def accuracy(cats: dict[str, Catalog], first: int, count: int) -> None:
     beyond: Counter = collections.Counter()  # frames past each light limit
     patterns: dict[str, list[float]] = collections.defaultdict(list)  # Light.pattern per table, without the mat
     wrongs: Counter = collections.Counter()
-    recognizers = {(d, m): recognizer(c, m) for d, c in cats.items() for m in (None, "A3")}
+    recognizers = {(d, m): recognizer(c, m, follow=False) for d, c in cats.items() for m in (None, "A3")}
     for deck, setting, scene in scenes(first, count):
         rendered = render_scene(scene)
         result = recognizers[(deck, setting.mat)].process(rendered.image)
@@ -211,6 +218,46 @@ def speed(cats: dict[str, Catalog], frames: int) -> None:
         )
 
 
+def piles(cats: dict[str, Catalog], first: int, count: int) -> None:
+    """Lone discard piles (``lone_pile``: nothing else on the table) grown card by card, each frame read as the
+    camera's watcher reads it (after the frame before, with its outlines: ``Recognizer.follow``) and, side by side,
+    as a picture of its own: whether the top card is named, and how many reports name a card wrongly. A pile is
+    where a Corgi Pileup game is played; without the mat, a lone pile gives a picture of its own no scale."""
+    names = list(FOREIGN_DECKS)
+    groups: dict[tuple[str, str], Counter] = collections.defaultdict(collections.Counter)
+    for k in range(count):
+        rng = np.random.default_rng(first + k)
+        deck = names[k % len(names)]
+        mat = "A3" if (k // len(names)) % 2 else None
+        setting = Setting(str(rng.choice(SURFACES)), mat, "pile", 0)
+        scene = lone_pile(rng, deck, list(rng.choice(FACE_IDS, int(rng.integers(3, 8)), replace=False)), setting,
+                          real_look(rng))
+        watching, known = recognizer(cats[deck], mat), []
+        for laid in range(1, len(scene.cards) + 1):
+            rendered = render_scene(replace(scene, cards=scene.cards[:laid], seed=scene.seed + laid))
+            watched = watching.process(rendered.image, known, light=False)
+            known = [card.corners for card in watched.cards]
+            alone = recognizer(cats[deck], mat, follow=False).process(rendered.image, light=False)
+            for way, result in (("watched", watched), ("alone", alone)):
+                _judge_top(result, rendered.truths, groups[("mat" if mat else "no mat", way)])
+    print(f"piles: {count} lone piles from seed {first}, grown card by card; the top card of each frame")
+    for (mat, way), c in sorted(groups.items()):
+        n = max(1, c["frames"])
+        print(f"  {mat:7} {way:8} {c['frames']:4d} frames  top card named {c['correct'] / n:7.2%}  unknown"
+              f" {c[UNKNOWN] / n:6.2%}  not found {c['missed'] / n:6.2%}  reports naming a card wrongly"
+              f" {c['wrong_reports']} of {c['reports']}")
+
+
+def _judge_top(result: FrameResult, truths: tuple[CardTruth, ...], c: Counter) -> None:
+    """Count one pile frame's verdict on its top card (the last drawn), and its reports naming a card wrongly."""
+    c["frames"] += 1
+    c[_verdict(truths[-1], result)] += 1
+    c["reports"] += len(result.cards)
+    for card in result.cards:
+        claimed = card_claimed(card, truths)
+        c["wrong_reports"] += claimed is not None and card.face not in (UNKNOWN, claimed.face)
+
+
 @contextlib.contextmanager
 def _views_read(views: list[tuple[int, ...]]) -> Iterator[None]:
     """The size (height, width) of each picture the border mask's search ran on while inside: the frame, or a window
@@ -227,6 +274,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--scenes", type=int, default=250, help="scenes to judge")
     parser.add_argument("--speed-frames", type=int, default=10)
+    parser.add_argument("--piles", type=int, default=40, help="lone piles to grow card by card")
     parser.add_argument("--tuning", action="store_true", help="the tuning seeds (from 0) instead of held-out ones")
     args = parser.parse_args()
     started = time.perf_counter()
@@ -239,6 +287,8 @@ def main() -> int:
     if not args.tuning and args.speed_frames:
         speed(cats, args.speed_frames)
     accuracy(cats, 0 if args.tuning else HELD_OUT, args.scenes)
+    if args.piles:
+        piles(cats, (0 if args.tuning else HELD_OUT) + PILES, args.piles)
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0
 

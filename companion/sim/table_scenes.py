@@ -156,3 +156,18 @@ def table_scene(rng: np.random.Generator, deck: str, faces: list[str], setting: 
         look=look,
         seed=int(rng.integers(2**31)),
     )
+
+
+def lone_pile(rng: np.random.Generator, deck: str, faces: list[str], setting: Setting, look: Look) -> Scene:
+    """A discard pile and nothing else on the table: ``faces`` of ``deck`` dropped one on another near the middle
+    of the mat (or where it would lie), the last on top; no hands (the one that dropped it has gone). Its first
+    cards alone are the pile as it grows (``replace(scene, cards=scene.cards[:count])``)."""
+    centre = mat_outline(Scene(mat=setting.mat)).mean(axis=0) + rng.uniform(-40, 40, 2)
+    return Scene(
+        cards=tuple(_pile(rng, deck, faces, centre)),
+        cloth=setting.table,
+        mat=setting.mat,
+        view=random_view(rng),
+        look=look,
+        seed=int(rng.integers(2**31)),
+    )
