@@ -73,6 +73,8 @@ MAX_FREE_REGIONS = 4  # ... and of the edge-free regions, where the border mask 
 FREE_CARDS = 4.0  # an edge-free region larger than this many cards is the table, not a pile
 GUIDE_MISFIT_MM = 3.0  # a named card's outline whose corners an affine map cannot take this close to its true size's
 # gives no scale to judge other outlines by (``Recognizer._sized_as_named``)
+COVERED_CHANGE = 0.25  # share of a card's cells that may change since the last frame read for it to be confirmed
+# where it lay (``Recognizer._still_lying``)
 CAMERA_MOVED = 0.5  # share of the frame's cells that changed since the frame read before it past which the camera
 # may have moved: the cards named earlier no longer say the table's scale (``Recognizer._remembered``)
 SEARCH_EDGES_EVERY = 10  # frames the edge search may be skipped in a row at most (``Recognizer._edges_may_add``)
@@ -290,14 +292,34 @@ class Recognizer:
         cells = colour_cells(frame)
         guides = self._remembered(cells)
         window = self._window(cells, frame.shape, known)
-        cards = None if window is None else self._in_window(frame, cells, window, known, zones, guides, timings)
+        lying = self._still_lying(known, cells, frame.shape)
+        cards = None if window is None else self._in_window(frame, cells, window, lying, zones, guides, timings)
         if cards is None:
-            cards = self._whole(frame, cells, known, zones, guides, timings)
+            cards = self._whole(frame, cells, lying, zones, guides, timings)
         if self.locator is None and self.follow:
             self._guides = [c for c in cards if c.face != UNKNOWN and self._true(c)] or guides
         markers = self._last.markers if self._last is not None else self._markers(self._last_hom)
         lit = self._light(frame, cards, markers, on_table=self._last_hom is None) if light else None
         return FrameResult(cards, self._last_hom is not None, timings, lit)
+
+    def _still_lying(
+        self, known: Sequence[np.ndarray], cells: np.ndarray, shape: tuple[int, ...]
+    ) -> list[np.ndarray]:
+        """The ``known`` outlines (the last frame's cards) over which the frame changed little since the last frame
+        read (``cells``: this frame's ``colour_cells``; ``COVERED_CHANGE``): only those are confirmed in place
+        (``detect.find_cards``). Where much of a card changed, something now lies on it, or it moved: a pile's new
+        top card, whose border lines the cards under it as well as their own did, was taken for them."""
+        last = self._last
+        if last is None or last.cells.shape != cells.shape:
+            return list(known)
+        changed = changed_cells(cells, last.cells)
+        cell = np.array([shape[1] / cells.shape[1], shape[0] / cells.shape[0]])
+        lying = []
+        for outline in known:
+            under = _cells_of(outline, cell, changed.shape)
+            if (changed & under).sum() <= COVERED_CHANGE * max(1, under.sum()):
+                lying.append(outline)
+        return lying
 
     def _remembered(self, cells: np.ndarray) -> list[CardFound]:
         """Without the mat, the cards named in the frames read before this one (``cells``: its ``colour_cells``) that

@@ -11,7 +11,7 @@ from companion.sim.judging import card_claimed
 from companion.sim.scene import Card, Hand, Look, Rendered, Scene, View, mat_outline, render_scene
 from companion.sim.table_scenes import lamp_cast
 from companion.vision.catalog import Catalog
-from companion.vision.mat import mat_layout
+from companion.vision.mat import MatLayout, mat_layout
 from companion.vision.observations import UNKNOWN
 from companion.vision.pipeline import FrameResult, Recognizer
 
@@ -666,9 +666,9 @@ def test_a_piles_top_card_on_a_gingham_is_fitted_where_the_edges_cut_its_paper_f
     assert _named_right(rendered, result)
 
 
-def _watched(catalog: Catalog, frames: list[Rendered]) -> list[FrameResult]:
+def _watched(catalog: Catalog, frames: list[Rendered], layout: MatLayout | None = None) -> list[FrameResult]:
     """The frames read one after another as the camera's watcher reads them: each with the last one's outlines."""
-    recognizer, known, results = Recognizer(catalog), [], []
+    recognizer, known, results = Recognizer(catalog, layout), [], []
     for frame in frames:
         results.append(recognizer.process(frame.image, known))
         known = [card.corners for card in results[-1].cards]
@@ -701,3 +701,28 @@ def test_a_scale_seen_before_the_table_changed_everywhere_is_forgotten(foreign_c
     results = _watched(catalog, frames)
     assert _faces(results[0]) == ["8c"]
     assert "3s" not in _faces(results[-1])
+
+
+def test_a_piles_new_top_card_on_the_mat_is_not_taken_for_the_cards_it_covers(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """A discard pile on the mat (pile tuning sequence 100075) grown card by card, read as the watcher reads it:
+    the 4♣ lands on the K♦ and the Q♣. Their outlines of the last frame, where the 4♣'s border now lines them as
+    well as their own did, were confirmed in place, and the 4♣, found too, lost to them. A card over which much of
+    the frame changed is searched for afresh (``Recognizer._still_lying``), and the 4♣ is named."""
+    pile = [("10h", 402.634174, 293.851819, 306.320581), ("2c", 420.863825, 320.052462, 297.271116),
+            ("qc", 423.229857, 317.004076, 353.989661), ("kd", 394.440264, 289.774284, 30.280231),
+            ("4c", 403.812198, 305.218848, 63.304643)]
+    frames = [render_scene(Scene(
+        cards=tuple(Card("touati", face, x, y, angle) for face, x, y, angle in pile[:count]),
+        cloth="green-felt",
+        mat="A3",
+        view=View(tilt=13.326447, azimuth=234.183370, roll=191.340137, zoom=0.872634, shift=(-4.763661, -10.835695)),
+        look=Look(light_gain=0.138952, light_dir=102.581765, cast=(0.951411, 0.968855, 0.967849), blur=0.853294,
+                  motion_angle=146.913875, noise=1.648588, vignette=0.166273, exposure=0.952405, shot_noise=0.365525),
+        seed=608136041 + count,
+    )) for count in range(1, 6)]
+    results = _watched(foreign_catalogs["touati"], frames, mat_layout("A3"))
+    assert "kd" in _faces(results[3])
+    assert "4c" in _faces(results[4])
+    assert all(_named_right(frame, result) for frame, result in zip(frames, results, strict=True))
