@@ -599,8 +599,9 @@ class Recognizer:
 
         On a patterned cloth the border mask takes in the cloth's white checks with the cards, but the ``edges``
         leave a pile's paper one region, cut from the checks (``edge_free``): its straight stretches are fitted too
-        (up to ``MAX_FREE_REGIONS``, each at most ``FREE_CARDS`` cards large), and a card found so is named only as
-        surely as an edge guess (``_sure``)."""
+        (up to ``MAX_FREE_REGIONS``, each at most ``FREE_CARDS`` cards large and clear of the view's edge: a plain
+        table between the cards runs to it), and a card found so is named only as surely as an edge guess
+        (``_sure``)."""
         named = [c for c in cards if c.face != UNKNOWN]
         guiding = [*named, *guides]
         if not guiding:
@@ -612,7 +613,7 @@ class Recognizer:
                    _regions(_blanked(mask, blank), least, np.inf)[:MAX_FITTED_REGIONS]]
         free = cv2.dilate(_blanked(edge_free(edges, view.image.shape), blank), np.ones((5, 5), np.uint8))
         regions += [(region, centre, True) for region, centre in
-                    _regions(free, least, FREE_CARDS * card_px)[:MAX_FREE_REGIONS]]
+                    _regions(free, least, FREE_CARDS * card_px, inside=True)[:MAX_FREE_REGIONS]]
         added: list[CardFound] = []
         sized = self._sized_as_named(guiding)
         for region, centre, unbordered in regions:
@@ -981,13 +982,17 @@ def _blanked(mask: np.ndarray, outlines: list[np.ndarray]) -> np.ndarray:
     return out
 
 
-def _regions(mask: np.ndarray, least: float, most: float) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The connected regions of ``mask`` (slivers opened away) with ``least`` to ``most`` px, largest first: each
-    as a mask of its own, with its centre."""
+def _regions(
+    mask: np.ndarray, least: float, most: float, inside: bool = False
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The connected regions of ``mask`` (slivers opened away) with ``least`` to ``most`` px, largest first (and
+    when ``inside``, only those clear of the mask's edge): each as a mask of its own, with its centre."""
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     count, labels, stats, centres = cv2.connectedComponentsWithStats(mask)
-    kept = sorted((k for k in range(1, count) if least <= stats[k, cv2.CC_STAT_AREA] <= most),
-                  key=lambda k: -stats[k, cv2.CC_STAT_AREA])
+    x, y, w, h, area = (stats[:, i] for i in range(5))
+    clear = (x > 0) & (y > 0) & (x + w < mask.shape[1]) & (y + h < mask.shape[0])
+    kept = sorted((k for k in range(1, count) if least <= area[k] <= most and (clear[k] or not inside)),
+                  key=lambda k: -area[k])
     return [(np.where(labels == k, mask, 0).astype(np.uint8), centres[k]) for k in kept]
 
 
