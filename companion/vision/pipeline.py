@@ -163,7 +163,7 @@ class View:
     detect: DetectSettings  # card areas as shares of its own area
     seen: np.ndarray  # as the border mask sees it (``light.PaperCorrection``)
     cloth: np.ndarray  # its part of the frame's ``cloth_level``
-    frame_width: int  # px: the whole frame's (searches scaled to the frame, ``ArtIndex.outlines``, see the same)
+    frame_width: int  # px, the whole frame's: a window is searched for art at the frame's scale (``_by_art``)
 
     def in_frame(self, card: CardFound) -> CardFound:
         return replace(card, corners=card.corners + self.origin)
@@ -282,10 +282,12 @@ class Recognizer:
     def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = (), *, light: bool = True) -> FrameResult:
         """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
         camera's pictures (with one they are only a stand-in while the mat is out of view). ``known``: the outlines
-        of the cards found in the last frame recognised from this camera; where such a card still lies, it is
-        confirmed in place rather than searched for (``detect.find_cards``), which makes a card landing on a
-        trick cheaper to read; and (with ``follow``) where the frame changed in a small part only, only that part
-        is read again (``_window``). ``light``: whether to measure the light (``FrameResult.light``; it changes
+        of the cards found in the last frame recognised from this camera; where such a card still lies and little
+        changed over it (``_still_lying``), it is confirmed in place rather than searched for
+        (``detect.find_cards``), which makes a card landing on a trick cheaper to read; and (with ``follow``)
+        where the frame changed in a small part only, only that part is read again (``_window``). With ``follow``
+        and no mat, the table's scale the cards named earlier gave is kept while the camera stays put
+        (``_remembered``). ``light``: whether to measure the light (``FrameResult.light``; it changes
         slowly, so a watcher measures it every few frames, see ``CardWatcher``)."""
         zones = self._zones_for((frame.shape[1], frame.shape[0])) if self.locator is None else self.zones
         timings: dict[str, float] = {}
@@ -325,7 +327,8 @@ class Recognizer:
         """Without the mat, the cards named in the frames read before this one (``cells``: its ``colour_cells``) that
         give the table's scale, while the camera has not moved (``CAMERA_MOVED``): where no card of its own is named
         (a lone pile whose new top card's border runs on into the cards under it), a frame is searched at the
-        deck's size as they lay it out. None when not following (``follow``): each frame is a picture of its own."""
+        deck's size as they lay it out. Nothing when not following (``follow``): each frame is a picture of its
+        own."""
         last, self._cells = self._cells, cells
         if not self.follow or last is None or last.shape != cells.shape:
             return []
