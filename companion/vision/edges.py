@@ -66,9 +66,13 @@ def edge_free(edges: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     """Where an ``edge_map`` of a frame of ``shape`` has no edge, opened (``OPEN``), at the frame's size (255): a
     card's paper between its pips, cut from a cloth's checks (smaller than ``OPEN``) and from the table by its
     outline; its rim lies about ``CLOSE`` px of the half-size map inside the card's edge."""
+    return cv2.resize(_opened_free(edges), (shape[1], shape[0]), interpolation=cv2.INTER_NEAREST)
+
+
+def _opened_free(edges: np.ndarray) -> np.ndarray:
+    """Where an ``edge_map`` has no edge (255), opened by a disc ``OPEN`` px wide, at the map's size."""
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * OPEN + 1, 2 * OPEN + 1))
-    free = cv2.morphologyEx(255 - edges, cv2.MORPH_OPEN, disc)
-    return cv2.resize(free, (shape[1], shape[0]), interpolation=cv2.INTER_NEAREST)
+    return cv2.morphologyEx(255 - edges, cv2.MORPH_OPEN, disc)
 
 
 def edge_quads(
@@ -87,9 +91,7 @@ def edge_quads(
     free = 255 - edges
     outlines = [(c, CLOSE + 1.0) for c in _outer_boundaries(free, lo, 2 * hi)]
     if opened:
-        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * OPEN + 1, 2 * OPEN + 1))
-        free = cv2.morphologyEx(free, cv2.MORPH_OPEN, disc)
-        outlines += [(c, CLOSE + 1.0) for c in _outer_boundaries(free, lo, 2 * hi)]
+        outlines += [(c, CLOSE + 1.0) for c in _outer_boundaries(_opened_free(edges), lo, 2 * hi)]
     # on a plain table a card's edges (its outline and art) are one piece, whose outer boundary is the card's
     # edge: the region inside may be broken where the art comes close to the edge
     outlines += [(c, -1.0) for c in _outer_boundaries(edges, lo, 2 * hi)]

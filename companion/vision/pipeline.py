@@ -277,7 +277,6 @@ class Recognizer:
         self._print: tuple[np.ndarray, tuple[int, ...], np.ndarray] | None = None  # ``_print_edges``, for a hom
         self._guides: list[CardFound] = []  # without the mat, the cards last named whose outlines give the table's
         # scale (``_remembered``)
-        self._cells: np.ndarray | None = None  # the ``colour_cells`` of the frame read last (``_remembered``)
 
     def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = (), *, light: bool = True) -> FrameResult:
         """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
@@ -292,9 +291,11 @@ class Recognizer:
         zones = self._zones_for((frame.shape[1], frame.shape[0])) if self.locator is None else self.zones
         timings: dict[str, float] = {}
         cells = colour_cells(frame)
-        guides = self._remembered(cells)
-        window = self._window(cells, frame.shape, known)
-        lying = self._still_lying(known, cells, frame.shape)
+        last = self._last
+        changed = None if last is None or last.cells.shape != cells.shape else changed_cells(cells, last.cells)
+        guides = self._remembered(changed)
+        window = self._window(changed, frame.shape, known)
+        lying = self._still_lying(known, changed, frame.shape)
         cards = None if window is None else self._in_window(frame, cells, window, lying, zones, guides, timings)
         if cards is None:
             cards = self._whole(frame, cells, lying, zones, guides, timings)
@@ -304,18 +305,18 @@ class Recognizer:
         lit = self._light(frame, cards, markers, on_table=self._last_hom is None) if light else None
         return FrameResult(cards, self._last_hom is not None, timings, lit)
 
+    @staticmethod
     def _still_lying(
-        self, known: Sequence[np.ndarray], cells: np.ndarray, shape: tuple[int, ...]
+        known: Sequence[np.ndarray], changed: np.ndarray | None, shape: tuple[int, ...]
     ) -> list[np.ndarray]:
-        """The ``known`` outlines (the last frame's cards) over which the frame changed little since the last frame
-        read (``cells``: this frame's ``colour_cells``; ``COVERED_CHANGE``): only those are confirmed in place
-        (``detect.find_cards``). Where much of a card changed, something now lies on it, or it moved: a pile's new
-        top card, whose border lines the cards under it as well as their own did, was taken for them."""
-        last = self._last
-        if last is None or last.cells.shape != cells.shape:
+        """The ``known`` outlines (the last frame's cards) over which little ``changed`` since the last frame read
+        (its cells that did, ``changed_cells``; None: no frame to compare with; ``COVERED_CHANGE``): only those are
+        confirmed in place (``detect.find_cards``). Where much of a card changed, something now lies on it, or it
+        moved: a pile's new top card, whose border lines the cards under it as well as their own did, was taken
+        for them."""
+        if changed is None:
             return list(known)
-        changed = changed_cells(cells, last.cells)
-        cell = np.array([shape[1] / cells.shape[1], shape[0] / cells.shape[0]])
+        cell = np.array([shape[1] / changed.shape[1], shape[0] / changed.shape[0]])
         lying = []
         for outline in known:
             under = _cells_of(outline, cell, changed.shape)
@@ -323,16 +324,13 @@ class Recognizer:
                 lying.append(outline)
         return lying
 
-    def _remembered(self, cells: np.ndarray) -> list[CardFound]:
-        """Without the mat, the cards named in the frames read before this one (``cells``: its ``colour_cells``) that
-        give the table's scale, while the camera has not moved (``CAMERA_MOVED``): where no card of its own is named
-        (a lone pile whose new top card's border runs on into the cards under it), a frame is searched at the
-        deck's size as they lay it out. Nothing when not following (``follow``): each frame is a picture of its
-        own."""
-        last, self._cells = self._cells, cells
-        if not self.follow or last is None or last.shape != cells.shape:
-            return []
-        return [] if changed_cells(cells, last).mean() > CAMERA_MOVED else self._guides
+    def _remembered(self, changed: np.ndarray | None) -> list[CardFound]:
+        """Without the mat, the cards named in the frames read before this one that give the table's scale, while
+        the camera has not moved (``changed``: the cells that changed since the frame read before it; more than
+        ``CAMERA_MOVED`` of them): where no card of its own is named (a lone pile whose new top card's border runs
+        on into the cards under it), a frame is searched at the deck's size as they lay it out. Nothing when not
+        following (``follow``, ``changed`` None): each frame is a picture of its own."""
+        return [] if changed is None or changed.mean() > CAMERA_MOVED else self._guides
 
     def _whole(
         self,
@@ -357,23 +355,23 @@ class Recognizer:
         self._last = Reading(cells, cards, correction, cloth, markers) if self.follow else None
         return cards
 
-    def _window(self, cells: np.ndarray, shape: tuple[int, ...], known: Sequence[np.ndarray]) -> Window | None:
-        """Where a frame need be read again, or None to read it whole: around the cells that changed since the
-        last frame read, and the cards of that frame read again with them: each the change reaches, each lying on
-        or under one of those (a card landing on a trick changes how much shows of the cards under it), and each
-        the catalogue could not name (no reading to keep: what a hand or a card being lifted left, read with the
-        last frame's outlines; kept, it held a Squirrels stack top played as still in its place, and the table
-        recorded the play as from the hand). ``AROUND`` cells beyond. Whole when nothing is ``known`` (a recheck,
-        a first frame), nothing changed, the window would be large (``MAX_WINDOW``: a hand sweeping the table), a
-        marker of the mat changed (a hand over it; the camera or the mat moved), and every ``WHOLE_EVERY`` reads."""
+    def _window(
+        self, changed: np.ndarray | None, shape: tuple[int, ...], known: Sequence[np.ndarray]
+    ) -> Window | None:
+        """Where a frame need be read again, or None to read it whole: around the cells that ``changed`` since the
+        last frame read (None: no frame to compare with), and the cards of that frame read again with them: each
+        the change reaches, each lying on or under one of those (a card landing on a trick changes how much shows
+        of the cards under it), and each the catalogue could not name (no reading to keep: what a hand or a card
+        being lifted left, read with the last frame's outlines; kept, it held a Squirrels stack top played as still
+        in its place, and the table recorded the play as from the hand). ``AROUND`` cells beyond. Whole when
+        nothing is ``known`` (a recheck, a first frame), nothing changed, the window would be large
+        (``MAX_WINDOW``: a hand sweeping the table), a marker of the mat changed (a hand over it; the camera or the
+        mat moved), and every ``WHOLE_EVERY`` reads."""
         last = self._last
-        if not known or last is None or last.cells.shape != cells.shape or last.windows >= WHOLE_EVERY:
-            return None
-        changed = changed_cells(cells, last.cells)
-        if not changed.any():
+        if not known or last is None or changed is None or last.windows >= WHOLE_EVERY or not changed.any():
             return None
         h, w = shape[:2]
-        cell = np.array([w / cells.shape[1], h / cells.shape[0]])
+        cell = np.array([w / changed.shape[1], h / changed.shape[0]])
         if any((changed & _cells_of(outline, cell, changed.shape)).any() for outline in last.markers):
             return None  # a hand over a marker, or the mat moved: registered afresh
         again = [card.face == UNKNOWN or bool((changed & _cells_of(card.corners, cell, changed.shape)).any())
