@@ -13,8 +13,9 @@ as another face is confidently wrong, as a share of such cards. A frame ``light.
 enough (too dark, too cast, too blurred for the promised accuracy, or on too busy a table) is counted like any
 other, and its cards are also shown apart: the figures within the limits and beyond them. Prints figures; it is
 not a timed test.
-Lone discard piles are also grown card by card and read as the camera's watcher reads them (``--piles``).
-Run: ``python benchmarks/bench_vision_foreign.py [--tuning] [--scenes N] [--piles N]``.
+Lone discard piles are also grown card by card and read as the camera's watcher reads them (``--piles``), and
+scenes of every kind are read as the watcher reads the frame their last card was played in (``--played``).
+Run: ``python benchmarks/bench_vision_foreign.py [--tuning] [--scenes N] [--piles N] [--played N]``.
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ from companion.vision.pipeline import FrameResult, Recognizer
 from companion.vision.watcher import LIGHT_EVERY
 
 HELD_OUT = 8_000_000
-PILES = 100_000  # the pile sequences' seeds start this far past the scenes' (tuning and held out alike)
+PILES = 100_000  # the pile sequences' seeds start this far past the scenes' (tuning and held out alike) ...
+PLAYED = 200_000  # ... and those of the scenes whose last card is played as the watcher sees it
 VISIBLE = 0.8
 PARTLY = 0.05
 Counter = collections.Counter[str]
@@ -248,6 +250,31 @@ def piles(cats: dict[str, Catalog], first: int, count: int) -> None:
               f" {c['wrong_reports']} of {c['reports']}")
 
 
+def played(cats: dict[str, Catalog], first: int, count: int) -> None:
+    """Scenes as the accuracy run lays them (any layout, table, light, hands), their last card played onto a
+    table the camera's watcher has read: the frame before it (the other cards, fresh sensor noise) is read first,
+    then the scene is read as the watcher reads it (with the last frame's outlines: in a window around the change
+    when it can) and, side by side, as a picture of its own. Every card is judged, as in the accuracy run."""
+    groups: dict[tuple[str, str], Counter] = collections.defaultdict(collections.Counter)
+    wrongs: Counter = collections.Counter()
+    for deck, setting, scene in scenes(first, count):
+        if len(scene.cards) < 2:
+            continue
+        mat = "mat" if setting.mat else "no mat"
+        watching = recognizer(cats[deck], setting.mat)
+        before = watching.process(render_scene(replace(scene, cards=scene.cards[:-1], seed=scene.seed + 1)).image,
+                                  light=False)
+        rendered = render_scene(scene)
+        watched = watching.process(rendered.image, [card.corners for card in before.cards], light=False)
+        alone = recognizer(cats[deck], setting.mat, follow=False).process(rendered.image, light=False)
+        for way, result in (("watched", watched), ("alone", alone)):
+            judge(result, rendered.truths, [groups[(mat, way)]], wrongs)
+    print(f"played: {count} scenes from seed {first}, the last card played onto the table the watcher read")
+    for (mat, way), c in sorted(groups.items()):
+        print(_line(f"{mat}, {way}", c))
+    print("confidently wrong (truth -> reported, watched and alone):", dict(wrongs.most_common(12)) or "none")
+
+
 def _judge_top(result: FrameResult, truths: tuple[CardTruth, ...], c: Counter) -> None:
     """Count one pile frame's verdict on its top card (the last drawn), and its reports naming a card wrongly."""
     c["frames"] += 1
@@ -275,6 +302,7 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=250, help="scenes to judge")
     parser.add_argument("--speed-frames", type=int, default=10)
     parser.add_argument("--piles", type=int, default=40, help="lone piles to grow card by card")
+    parser.add_argument("--played", type=int, default=100, help="scenes whose last card is played as watched")
     parser.add_argument("--tuning", action="store_true", help="the tuning seeds (from 0) instead of held-out ones")
     args = parser.parse_args()
     started = time.perf_counter()
@@ -289,6 +317,8 @@ def main() -> int:
     accuracy(cats, 0 if args.tuning else HELD_OUT, args.scenes)
     if args.piles:
         piles(cats, (0 if args.tuning else HELD_OUT) + PILES, args.piles)
+    if args.played:
+        played(cats, (0 if args.tuning else HELD_OUT) + PLAYED, args.played)
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0
 
