@@ -447,13 +447,17 @@ class Recognizer:
         timings: dict[str, float],
     ) -> list[CardFound]:
         """The cards in ``view`` (its px): the border mask's outlines named, the edge search's added where it may
-        find more, each card under another judged on what shows of it. ``others``: the frame's cards outside the
-        view (frame px), as they were last read; with the ``remembered`` ones (``_remembered``), they say the
-        table's scale beside the view's own named cards."""
+        find more, each card under another judged on what shows of it. ``others``: the frame's cards kept as they
+        were last read (frame px; a window may take in part of one: that part of the border mask is left out, not
+        searched as a card a hand broke); with the ``remembered`` ones (``_remembered``), they say the table's
+        scale beside the view's own named cards."""
         t1 = time.perf_counter()
         hom = view.hom
         check = self.locator.card_check(hom, self.card_mm) if hom is not None and self.locator is not None else None
         mask = white_mask(view.seen, view.detect, cloth=view.cloth)
+        if others:
+            mask = _blanked(mask, [np.round(grow(view.in_view(c).corners, 4 * NAMED_EDGE_PX)).astype(np.int32)
+                                   for c in others])
         quads = find_cards(view.image, view.detect, check, (hom, self.card_mm) if hom is not None else None, mask,
                            known)
         t2 = time.perf_counter()

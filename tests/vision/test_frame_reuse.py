@@ -15,7 +15,7 @@ from companion.sim.scene import Card, Hand, Look, Scene, View, mat_outline, mat_
 from companion.sim.scene_camera import SimCamera
 from companion.sim.squirrels_world import SquirrelsWorld
 from companion.table.observations import CardGone, CardSeen
-from companion.vision import pipeline
+from companion.vision import detect, pipeline
 from companion.vision.light import MIN_LEVEL
 from companion.vision.live import recognizer_for, tracker_for
 from companion.vision.mat import mat_layout
@@ -234,6 +234,29 @@ def test_a_card_the_change_does_not_reach_is_kept_as_it_was_read(recognizer):
     after = recognizer.process(landed, [c.corners for c in before.cards])
     assert len(before.cards) == 2 and all(any(c is card for c in after.cards) for card in before.cards)
     assert [c.face for c in after.cards if not any(c is card for card in before.cards)] == ["3"]
+
+
+def test_a_kept_card_a_window_takes_in_part_of_is_not_searched_for_there(recognizer, catalogs, monkeypatch):
+    """The 3 lands beside the 7, which the change reaches (read again); the 10, which it does not, is kept, and the
+    window around them takes in a corner of it. That corner is the 10's, not a card a hand broke: it is left out
+    of the window's border mask, and no broken outline is searched there (``detect._unexplained``: fitting cards
+    to those regions was most of the time a played frame took)."""
+    windows: list[pipeline.Window] = []
+    window = Recognizer._window
+    monkeypatch.setattr(Recognizer, "_window", lambda self, *args: windows.append(w := window(self, *args)) or w)
+    regions: list[int] = []
+    unexplained = detect._unexplained
+    monkeypatch.setattr(detect, "_unexplained", lambda *args: regions.append(len(r := list(unexplained(*args)))) or r)
+    before = recognizer.process(frame(TABLE, 0))
+    landed = frame(replace(TABLE, cards=(*CARDS, Card("corgi-pileup", "3", CX + 40, CY + 10, -15.0))), 1)
+    windows.clear()
+    regions.clear()
+    result = recognizer.process(landed, [c.corners for c in before.cards])
+    ten = next(c for c in before.cards if c.face == "10")
+    assert [c.face for c in windows[0].kept] == ["10"] and pipeline._cuts(windows[0].box, ten.corners)
+    assert regions == [0]
+    assert any(c is ten for c in result.cards)
+    same_reading(result, recognizer_for(catalogs["corgi-pileup"], CameraSettings()).process(landed))
 
 
 def test_a_card_landing_on_another_has_both_read_again(recognizer, views, catalogs):
