@@ -164,12 +164,23 @@ class View:
     seen: np.ndarray  # as the border mask sees it (``light.PaperCorrection``)
     cloth: np.ndarray  # its part of the frame's ``cloth_level``
     frame_width: int  # px, the whole frame's: a window is searched for art at the frame's scale (``_by_art``)
+    kept: list[CardFound] = field(default_factory=list)  # the last frame's cards a window read keeps as they were
+    # read (frame px): it may take in part of one, which is known and not searched for
 
     def in_frame(self, card: CardFound) -> CardFound:
         return replace(card, corners=card.corners + self.origin)
 
     def in_view(self, card: CardFound) -> CardFound:
         return replace(card, corners=card.corners - self.origin)
+
+    def kept_outlines(self, grown_by: float = 0.0) -> list[np.ndarray]:
+        """The ``kept`` cards' outlines in its px, each side moved out by about ``grown_by / 2`` px."""
+        return [grow(card.corners - self.origin, grown_by) for card in self.kept]
+
+    def on_kept(self, quad: np.ndarray) -> bool:
+        """Whether an outline (its px) centres on a kept card: the part of it the view takes in."""
+        centre = tuple(float(v) for v in quad.mean(axis=0))
+        return any(cv2.pointPolygonTest(outline, centre, False) >= 0 for outline in self.kept_outlines())
 
 
 @dataclass(frozen=True)
@@ -351,7 +362,7 @@ class Recognizer:
         paper = self.locator.paper_outline(hom) if hom is not None and self.locator is not None else None
         cloth = cloth_level(seen, self.detect, mat=paper)
         view = View(frame, np.zeros(2, np.float32), hom, zones, self.detect, seen, cloth, frame.shape[1])
-        cards = self._look(view, known, cells, [], guides, timings)
+        cards = self._look(view, known, cells, guides, timings)
         self._last = Reading(cells, cards, correction, cloth, markers) if self.follow else None
         return cards
 
@@ -421,12 +432,12 @@ class Recognizer:
                          max_area=min(self.detect.max_area * share, MAX_IN_WINDOW))
         seen = image if last.correction is None else last.correction.apply(image)
         view = View(image, origin, hom, {name: zone - origin for name, zone in zones.items()}, detect, seen,
-                    last.cloth[y0:y1, x0:x1], frame.shape[1])
+                    last.cloth[y0:y1, x0:x1], frame.shape[1], window.kept)
         timings["register"] = 0.0
         kept = window.kept
         here = [outline - origin for outline in known
                 if _cuts(window.box, outline) and not any(np.array_equal(outline, k.corners) for k in kept)]
-        cards = [view.in_frame(card) for card in self._look(view, here, cells, kept, guides, timings)]
+        cards = [view.in_frame(card) for card in self._look(view, here, cells, guides, timings)]
         cards = [card for card in cards if not any(share_within(card.corners, k.corners) > 0.5 for k in kept)]
         edge = np.array([x0 + AT_WINDOW_EDGE if x0 else -np.inf, y0 + AT_WINDOW_EDGE if y0 else -np.inf,
                          x1 - AT_WINDOW_EDGE if x1 < frame.shape[1] else np.inf,
@@ -442,30 +453,28 @@ class Recognizer:
         view: View,
         known: Sequence[np.ndarray],
         cells: np.ndarray,
-        others: list[CardFound],
         remembered: list[CardFound],
         timings: dict[str, float],
     ) -> list[CardFound]:
         """The cards in ``view`` (its px): the border mask's outlines named, the edge search's added where it may
-        find more, each card under another judged on what shows of it. ``others``: the frame's cards kept as they
-        were last read (frame px; a window may take in part of one: that part of the border mask is left out, not
-        searched as a card a hand broke); with the ``remembered`` ones (``_remembered``), they say the table's
-        scale beside the view's own named cards."""
+        find more, each card under another judged on what shows of it. The cards a window keeps (``View.kept``) are
+        known: what it takes in of one is not searched as a card (in the border mask it would be a card a hand
+        broke, and the searches for those were most of the time a played frame took); with the ``remembered``
+        ones (``_remembered``), they say the table's scale beside the view's own named cards."""
         t1 = time.perf_counter()
         hom = view.hom
         check = self.locator.card_check(hom, self.card_mm) if hom is not None and self.locator is not None else None
         mask = white_mask(view.seen, view.detect, cloth=view.cloth)
-        if others:
-            mask = _blanked(mask, [np.round(grow(view.in_view(c).corners, 4 * NAMED_EDGE_PX)).astype(np.int32)
-                                   for c in others])
+        if view.kept:
+            mask = _blanked(mask, [np.round(o).astype(np.int32) for o in view.kept_outlines(4 * NAMED_EDGE_PX)])
         quads = find_cards(view.image, view.detect, check, (hom, self.card_mm) if hom is not None else None, mask,
                            known)
         t2 = time.perf_counter()
         self._face_searches = self._checks = self._aligns = 0
         cards = self._apart([self._read(view.image, quad, mask, hom, view.zones) for quad in quads])
         edges = edge_map(view.image)
-        if self._edges_may_add(cells, [*others, *map(view.in_frame, cards)]):
-            guides = [view.in_view(c) for c in [*others, *remembered] if c.face != UNKNOWN]
+        if self._edges_may_add(cells, [*view.kept, *map(view.in_frame, cards)]):
+            guides = [view.in_view(c) for c in [*view.kept, *remembered] if c.face != UNKNOWN]
             searched, unnamed = self._from_edges(view, edges, cards, check, guides)
             if hom is None:
                 searched = self._fitted_at_named_size(view, mask, edges, searched, known, guides)
@@ -611,7 +620,8 @@ class Recognizer:
         guiding = [*named, *guides]
         if not guiding:
             return cards
-        blank = [np.round(grow(c.corners, NAMED_EDGE_PX)).astype(np.int32) for c in named]  # with a border's rim
+        blank = [np.round(o).astype(np.int32)  # with a border's rim
+                 for o in [*(grow(c.corners, NAMED_EDGE_PX) for c in named), *view.kept_outlines(NAMED_EDGE_PX)]]
         least = view.detect.min_area * view.image.shape[0] * view.image.shape[1]
         card_px = max(cv2.contourArea(c.corners) for c in guiding)
         regions = [(region, centre, False) for region, centre in
@@ -656,7 +666,7 @@ class Recognizer:
         for rough, outline in [*outlines, *sorted(unnamed, key=lambda t: t[0].distance)]:
             if self._face_searches >= MAX_FACE_SEARCHES:
                 break
-            if rough.reached > MAX_REACHED or on_named(outline, cards):
+            if rough.reached > MAX_REACHED or on_named(outline, cards) or _piece_of_named(outline, cards):
                 continue
             self._face_searches += 1
             centre = outline.mean(axis=0)
@@ -700,7 +710,7 @@ class Recognizer:
         unnamed: Moved = []
         named = [c.corners for c in cards if c.face != UNKNOWN]
         for quad in self._edge_candidates(view, edges, check, named):
-            if on_named(quad, cards):
+            if on_named(quad, cards) or _piece_of_named(quad, cards):
                 continue
             if tried == MAX_EDGE_TRIES:
                 break
@@ -776,14 +786,14 @@ class Recognizer:
         opened and of the frame's edges with fine texture smoothed away (``smooth_edge_map``), and outlines lined
         by straight segments (``line_quads``), each outline once."""
         frame, detect, no_mat = view.image, view.detect, view.hom is None
-        quads = [q for q in self._by_art(view, edges, named) if check is None or check(q)]
+        quads = [q for q in self._by_art(view, edges, [*named, *view.kept_outlines()]) if check is None or check(q)]
         quads += edge_quads(edges, frame.shape, detect, check, opened=no_mat)
         if no_mat:
             quads += edge_quads(smooth_edge_map(frame), frame.shape, detect, check)
             quads += line_quads(frame, detect)
         out: list[np.ndarray] = []
         for quad in quads:
-            if not any(np.abs(quad - q).max() < SAME_OUTLINE for q in out):
+            if not view.on_kept(quad) and not any(np.abs(quad - q).max() < SAME_OUTLINE for q in out):
                 out.append(quad)
         return out
 
@@ -1011,8 +1021,12 @@ def _without_pieces(cards: list[CardFound]) -> list[CardFound]:
     """``cards`` but the unknown ones lying all but within a named one (``WITHIN``): a piece of that card (an
     outline of the border mask that stopped at a court's frame), not a card; two cards of one deck cannot lie so. A
     question about it at the table would be about nothing."""
-    return [c for c in cards if c.face != UNKNOWN or not any(
-        o.face != UNKNOWN and share_within(c.corners, o.corners) > WITHIN for o in cards)]
+    return [c for c in cards if c.face != UNKNOWN or not _piece_of_named(c.corners, cards)]
+
+
+def _piece_of_named(outline: np.ndarray, cards: list[CardFound]) -> bool:
+    """Whether an outline lies all but within (``WITHIN``) a named card of ``cards``: a piece of it, not a card."""
+    return any(c.face != UNKNOWN and share_within(outline, c.corners) > WITHIN for c in cards)
 
 
 def _cells_of(outline: np.ndarray, cell: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:

@@ -4,6 +4,9 @@ cards. Decks are the published ones (``foreign_catalogs``; skipped where the npm
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import cv2
 import numpy as np
 import pytest
 
@@ -14,6 +17,7 @@ from companion.vision.catalog import Catalog
 from companion.vision.mat import MatLayout, mat_layout
 from companion.vision.observations import UNKNOWN
 from companion.vision.pipeline import FrameResult, Recognizer
+from companion.vision.pipeline import View as PipelineView
 
 WARM = Look(cast=lamp_cast(2700, 0.5), exposure=0.85, noise=2.0)
 
@@ -465,14 +469,27 @@ def test_the_king_on_top_of_a_messy_pile_on_the_mat_is_found_by_his_art(foreign_
     assert _named_right(rendered, result)
 
 
-def test_a_piece_of_a_named_jack_is_not_reported_as_an_unknown_card(foreign_catalogs: dict[str, Catalog]) -> None:
+def test_a_piece_of_a_named_jack_is_not_reported_as_an_unknown_card_nor_searched_around(
+    foreign_catalogs: dict[str, Catalog], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Three kennard cards apart on red gingham: the border mask outlines the lower part of the J♣ (it stops at his
     frame) and cannot name it, while his art names the whole of him. That piece lies all but within him: it is no
-    card, and the table must not ask about it (``pipeline._without_pieces``)."""
+    card, and the table must not ask about it (``pipeline._without_pieces``); nor is a card searched for around
+    it (``Recognizer._placed_by_face``, tens of ms: a played court card's pieces made most of a window read's
+    time without the mat)."""
+    searched: list[np.ndarray] = []
+    search = Recognizer._placed_by_face
+
+    def spied(self: Recognizer, frame: np.ndarray, corners: np.ndarray, *rest: object) -> object:
+        searched.append(corners)
+        return search(self, frame, corners, *rest)
+
+    monkeypatch.setattr(Recognizer, "_placed_by_face", spied)
     cards = [("jc", -120, 0, -4), ("kh", 20, 10, 35), ("2c", 120, 60, 0)]
     rendered, result = _rendered(foreign_catalogs["kennard"], "red-gingham", None, cards, Look())
     assert _faces(result) == ["2c", "jc", "kh"]
     assert _named_right(rendered, result)
+    assert searched == []
 
 
 def test_a_seven_on_red_gingham_is_placed_by_pips_other_faces_share(foreign_catalogs: dict[str, Catalog]) -> None:
@@ -726,3 +743,41 @@ def test_a_piles_new_top_card_on_the_mat_is_not_taken_for_the_cards_it_covers(
     assert "kd" in _faces(results[3])
     assert "4c" in _faces(results[4])
     assert all(_named_right(frame, result) for frame, result in zip(frames, results, strict=True))
+
+
+def test_a_card_played_beside_a_kept_one_is_read_without_trying_outlines_on_it(
+    foreign_catalogs: dict[str, Catalog], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seven touati cards strewn on white laminate under two glares, without the mat (speed frame 0): the Q♣ is
+    played last. The window read around it (``Recognizer._window``) takes in a corner of the 6♣, whose reading it
+    keeps, and the edges outline that corner. It is the 6♣'s and is not tried as a card (``View.on_kept``):
+    trying it, and moving it onto the edges around it, took most of the window's time."""
+    cards = [("ah", 327.74, 206.27, 263.22), ("5d", 431.04, 210.71, 313.19), ("6c", 537.43, 324.55, 260.83),
+             ("7s", 346.50, 376.57, 253.92), ("2d", 541.37, 206.44, 3.42), ("6h", 251.56, 334.99, 191.25),
+             ("qc", 471.34, 408.57, 294.50)]
+    scene = Scene(
+        cards=tuple(Card("touati", face, x, y, angle) for face, x, y, angle in cards),
+        cloth="white-laminate",
+        mat=None,
+        view=View(tilt=30.888, azimuth=261.119, roll=-14.302, zoom=0.951, shift=(0.859, 13.031)),
+        look=Look(light_gain=0.0574, light_dir=46.04, cast=(0.9718, 1.0500, 1.0512),
+                  glare=((951.23, 270.10, 79.76, 0.2739), (524.35, 548.28, 34.13, 0.3447)), noise=3.465,
+                  vignette=0.2757, exposure=0.8127, shot_noise=0.1435),
+        seed=1547085061,
+    )
+    frames = [render_scene(replace(scene, cards=scene.cards[:-1], seed=scene.seed + 1)), render_scene(scene)]
+    tried: list[np.ndarray] = []  # edge candidates (frame px) in the window read
+    candidates = Recognizer._edge_candidates
+
+    def spied(self: Recognizer, view: PipelineView, *args: object) -> list[np.ndarray]:
+        found = candidates(self, view, *args)
+        tried.extend(quad + view.origin for quad in found if view.kept)
+        return found
+
+    monkeypatch.setattr(Recognizer, "_edge_candidates", spied)
+    before, after = _watched(foreign_catalogs["touati"], frames)
+    six = next(c for c in before.cards if c.face == "6c")
+    assert any(c is six for c in after.cards)  # kept as it was read
+    assert tried and not any(cv2.pointPolygonTest(six.corners, tuple(map(float, q.mean(axis=0))), False) >= 0
+                             for q in tried)
+    assert _named_right(frames[1], after) and "qc" in _faces(after)
