@@ -39,8 +39,6 @@ DENSITY_WINDOW = 0.02  # share of the frame's width (25 px of a 1280 px frame, h
 MIN_DENSITY = 0.05  # ... and the share of it that must be edges for a card to lie there (on foreign-art tuning
 # seeds 0-59, at least half of every plainly visible card lies in such windows, the median 93%)
 NAMED_SLACK = 3  # px of the edge map: a named card's outline lies this far outside it at most
-OCTAVE_GRID = 32  # px of the searched frame: a box starts on this grid, so that SIFT's halved octaves sample the frame
-# at the same pixels whatever box it is searched in (a box begun 27 px lower missed a pile's 9♦ the other found)
 FLANN_TREES, FLANN_CHECKS = 4, 32  # approximate nearest neighbours: an exact (brute-force) search made the whole
 # search about twice as long here
 
@@ -101,8 +99,7 @@ class ArtIndex:
         mask = _blanked(grey.shape, leave_out, scale)
         points, poses, found = [], [], []
         for box in boxes:
-            x0, y0 = (int(v) // OCTAVE_GRID * OCTAVE_GRID for v in box[:2] * scale)
-            x1, y1 = (int(v) for v in np.round(box[2:] * scale))
+            x0, y0, x1, y1 = (int(v) for v in np.round(box * scale))
             keypoints, descriptors = self._sift.detectAndCompute(grey[y0:y1, x0:x1], mask[y0:y1, x0:x1])
             if descriptors is not None:
                 points.append(np.array([k.pt for k in keypoints], np.float32).reshape(-1, 2) + np.float32([x0, y0]))

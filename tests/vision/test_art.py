@@ -58,21 +58,6 @@ def test_a_window_of_the_frame_is_searched_as_the_whole_frame_is(index: ArtIndex
     assert _corner_error(seen[0] + np.float32([x0, y0]), whole[0]) < 0.03 * np.linalg.norm(whole[0][3] - whole[0][0])
 
 
-@pytest.mark.parametrize("start", [(13, 7), (45, 90), (200, 101)])
-def test_a_box_around_a_card_finds_it_where_the_whole_frame_does(index: ArtIndex, start: tuple[int, int]) -> None:
-    """Boxes (``search_boxes``) start where the edges say, and SIFT halves its picture octave after octave: a box
-    starts on ``OCTAVE_GRID``, so that its octaves sample the frame at the whole frame's pixels and what it finds
-    does not hang on where it starts (a box begun 27 px lower missed a pile's 9♦ the other found)."""
-    cx, cy = mat_outline(Scene(mat=None)).mean(axis=0)
-    scene = Scene(cards=(Card("kennard", "kh", cx, cy, 70.0),), cloth="grey-laminate", mat=None,
-                  view=View(tilt=15.0, azimuth=30.0), look=Look(noise=2.0))
-    image = render_scene(scene).image
-    whole = index.outlines(image, _everywhere(image))
-    boxed = index.outlines(image, [np.array([*start, image.shape[1] - 50, image.shape[0] - 30], np.float64)])
-    assert len(whole) == len(boxed) == 1
-    assert np.abs(boxed[0] - whole[0]).max() < 0.01
-
-
 def test_nothing_is_placed_on_a_bare_table_nor_where_a_card_is_named(index: ArtIndex) -> None:
     cx, cy = mat_outline(Scene(mat=None)).mean(axis=0)
     bare = render_scene(Scene(cloth="floral-cloth", mat=None, look=Look(noise=2.0))).image
