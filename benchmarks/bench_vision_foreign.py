@@ -39,7 +39,7 @@ import numpy as np
 from companion.cli import main as companion
 from companion.sim.foreign_decks import FACE_IDS, FOREIGN_DECKS, DeckUnavailable, use_deck, write_references
 from companion.sim.judging import card_claimed, report_on
-from companion.sim.scene import CardTruth, Scene, render_scene
+from companion.sim.scene import CardTruth, Scene, render_scene, steady_hands
 from companion.sim.table_scenes import LAYOUTS, SURFACES, Setting, lone_pile, real_look, table_scene
 from companion.vision import pipeline
 from companion.vision.catalog import Catalog, load_catalog
@@ -182,7 +182,8 @@ def speed(cats: dict[str, Catalog], frames: int) -> None:
     """Detect + recognise on 1280x720 frames of 8 scattered cards, on the mat and on the same tables without it
     (where the edge search looks further), without and with two hands: the whole frame, as a recogniser seeing it
     first reads it; and the frame the eighth card was played in, as a watcher reads it after the frame before (7
-    cards, fresh sensor noise): in a window around the change when it can (``Recognizer._window``)."""
+    cards, fresh sensor noise, the hands resting where they were: ``steady_hands``): in a window around the change
+    when it can (``Recognizer._window``)."""
     cv2.setNumThreads(1)
     names = list(FOREIGN_DECKS)
     for mat, hands in itertools.product(("A3", None), (0, 2)):
@@ -191,7 +192,8 @@ def speed(cats: dict[str, Catalog], frames: int) -> None:
             rng = np.random.default_rng(HELD_OUT + 50_000 + 1_000 * hands + k)
             deck = names[k % len(names)]
             setting = Setting(str(rng.choice(SURFACES)), mat, "scatter", hands)
-            scene = table_scene(rng, deck, list(rng.choice(FACE_IDS, 8, replace=False)), setting, real_look(rng))
+            scene = steady_hands(
+                table_scene(rng, deck, list(rng.choice(FACE_IDS, 8, replace=False)), setting, real_look(rng)))
             image = render_scene(scene).image
             rec = recognizer(cats[deck], mat)
             rec.follow = False  # the same picture 3x: all the work each time, as in a frame that changed
@@ -251,16 +253,17 @@ def piles(cats: dict[str, Catalog], first: int, count: int) -> None:
 
 
 def played(cats: dict[str, Catalog], first: int, count: int) -> None:
-    """Scenes as the accuracy run lays them (any layout, table, light, hands), their last card played onto a
-    table the camera's watcher has read: the frame before it (the other cards, fresh sensor noise) is read first,
+    """Scenes as the accuracy run lays them (any layout, table, light, hands resting: ``steady_hands``), their
+    last card played onto a table the camera's watcher has read: the frame before it (the other cards, fresh sensor
+    noise) is read first,
     then the scene is read as the watcher reads it (with the last frame's outlines: in a window around the change
     when it can) and, side by side, as a picture of its own. Every card is judged, as in the accuracy run."""
     groups: dict[tuple[str, str], Counter] = collections.defaultdict(collections.Counter)
     wrongs: Counter = collections.Counter()
-    for deck, setting, scene in scenes(first, count):
-        if len(scene.cards) < 2:
+    for deck, setting, shown in scenes(first, count):
+        if len(shown.cards) < 2:
             continue
-        mat = "mat" if setting.mat else "no mat"
+        scene, mat = steady_hands(shown), "mat" if setting.mat else "no mat"
         watching = recognizer(cats[deck], setting.mat)
         before = watching.process(render_scene(replace(scene, cards=scene.cards[:-1], seed=scene.seed + 1)).image,
                                   light=False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import cv2
@@ -51,6 +51,7 @@ class Hand:
     y: float
     from_angle: float
     size: float = 1.0
+    skin: tuple[float, float, float] | None = None  # BGR; None: a tone drawn for each frame (``steady_hands``)
 
 
 @dataclass(frozen=True)
@@ -264,7 +265,7 @@ def _hand_polygon(hand: Hand, hom: np.ndarray, frame: tuple[int, int]) -> tuple[
 
 def _draw_hands(scene: Scene, image: np.ndarray, labels: np.ndarray, hom: np.ndarray, rng: np.random.Generator) -> None:
     for hand in scene.hands:
-        skin = np.array([rng.uniform(80, 125), rng.uniform(115, 160), rng.uniform(175, 230)])
+        skin = np.array(hand.skin if hand.skin is not None else _skin_tone(rng))
         layer = np.zeros(image.shape[:2], np.uint8)
         arm, fingers = _hand_polygon(hand, hom, scene.frame)
         s = 60.0 * hand.size * scene.frame[1] / 720
@@ -283,6 +284,17 @@ def _draw_hands(scene: Scene, image: np.ndarray, labels: np.ndarray, hom: np.nda
         shade = 0.85 + 0.15 * cv2.GaussianBlur(layer, (0, 0), s / 4).astype(np.float32)[..., None] / 255.0
         image[:] = np.clip(image * (1 - alpha) + skin * shade * alpha, 0, 255).astype(np.uint8)
         labels[layer > 127] = 0
+
+
+def _skin_tone(rng: np.random.Generator) -> tuple[float, float, float]:
+    return float(rng.uniform(80, 125)), float(rng.uniform(115, 160)), float(rng.uniform(175, 230))
+
+
+def steady_hands(scene: Scene) -> Scene:
+    """``scene`` with each hand's skin tone fixed (drawn from its seed): the same hands resting in every frame a
+    camera takes of it, where only the sensor's noise changes."""
+    rng = np.random.default_rng(scene.seed)
+    return replace(scene, hands=tuple(replace(hand, skin=_skin_tone(rng)) for hand in scene.hands))
 
 
 def _spoil(image: np.ndarray, look: Look, rng: np.random.Generator) -> np.ndarray:
