@@ -95,7 +95,7 @@ WHOLE_EVERY = 10  # window reads in a row at most: then the frame is read whole 
 MAX_IN_WINDOW = 0.6  # share of a window a card may fill (its own outline, in a window around it, fills ~1/3): the
 # window's own edges outline no card
 AT_WINDOW_EDGE = 3.0  # px: a card found this close to a window's edge (not the frame's) may run on beyond it
-PRINT_PX_PER_MM = 2.0  # the mat's print drawn so for ``Recognizer._not_card_edges`` (an A3 mat across a 1280 px
+PRINT_PX_PER_MM = 2.0  # the mat's print drawn so for ``Recognizer._print_edges`` (an A3 mat across a 1280 px
 # frame is seen at 2.5-3 px/mm, its edges found at half that)
 PRINT_SLACK = 3  # px of ``edge_map``: the print's edges are widened so, for the registration's error
 MAX_REACHED = 0.15  # share of an unnamed outline under something reaching in (a hand: 0.3+) past which moving it
@@ -285,7 +285,7 @@ class Recognizer:
         self._checks = 0  # broken outlines checked on their edges in the frame being read (``_checked_on_edges``)
         self._aligns = 0  # outlines aligned to a face's picture in the frame being read (``_onto_face``)
         self._last: Reading | None = None  # the last frame read, when following (``_window``)
-        self._not_cards: tuple[np.ndarray, tuple[int, ...], np.ndarray] | None = None  # ``_not_card_edges``, for a hom
+        self._print: tuple[np.ndarray, tuple[int, ...], np.ndarray] | None = None  # ``_print_edges``, for a hom
         self._guides: list[CardFound] = []  # without the mat, the cards last named whose outlines give the table's
         # scale (``_remembered``)
 
@@ -800,13 +800,12 @@ class Recognizer:
     def _by_art(self, view: View, edges: np.ndarray, named: list[np.ndarray]) -> list[np.ndarray]:
         """Where a face's art lies outside the ``named`` cards (``ArtIndex.outlines``), card-shaped (the known-size
         ``check`` of the mat is the caller's); searched only where the view's ``edges`` (``edge_map``), but for
-        those known not to be a card's (``_not_card_edges``: the mat's print, the table beyond it), say something may
-        lie (``search_boxes``). A window is searched as the whole frame
+        the mat's own print, say something may lie (``search_boxes``). A window is searched as the whole frame
         would be (``View.frame_width``): at its own width, SIFT missed a pile's new top card on a gingham that the
         whole frame's search found."""
         frame = view.image
         if view.hom is not None:
-            edges = cv2.subtract(edges, self._not_card_edges(view.hom, frame.shape))
+            edges = cv2.subtract(edges, self._print_edges(view.hom, frame.shape))
         area = frame.shape[0] * frame.shape[1]
         boxes = search_boxes(edges, frame.shape, named, view.detect.min_area * area, view.frame_width)
         found = ArtIndex.of(self.catalog).outlines(frame, boxes, named, view.frame_width)
@@ -818,21 +817,16 @@ class Recognizer:
         assert self.locator is not None
         return mat_image(self.locator.layout, PRINT_PX_PER_MM)
 
-    def _not_card_edges(self, hom: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-        """Where edges (``edge_map``) in a frame of ``shape`` that ``hom`` registers are known not to be a card's
-        (255): the mat's own print, widened by ``PRINT_SLACK`` (its zones' lines, its markers, its lettering),
-        and the table beyond half a card of the mat's paper. The cards in play lie on the mat; a wooden table's
-        grain around it made the art search look over a third of the frame, or all of it, for nothing. Kept
-        while the mat lies still."""
-        if self._not_cards is None or not np.array_equal(self._not_cards[0], hom) or self._not_cards[1] != shape[:2]:
-            assert self.locator is not None
+    def _print_edges(self, hom: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+        """The edges (``edge_map``) the mat's own print makes in a frame of ``shape`` that ``hom`` registers,
+        widened by ``PRINT_SLACK``: its zones' lines, its markers, its lettering are not cards. Kept while the mat
+        lies still."""
+        if self._print is None or not np.array_equal(self._print[0], hom) or self._print[1] != shape[:2]:
             to_frame = np.linalg.inv(hom) @ np.diag([1 / PRINT_PX_PER_MM, 1 / PRINT_PX_PER_MM, 1.0])
             printed = cv2.warpPerspective(self._mat_picture, to_frame, (shape[1], shape[0]))
-            known = cv2.dilate(edge_map(printed), np.ones((2 * PRINT_SLACK + 1,) * 2, np.uint8))
-            mat = self.locator.paper_outline(hom, self.card_mm[1] / 2) * known.shape[1] / shape[1]
-            cv2.fillConvexPoly(beyond := np.full_like(known, 255), np.round(mat).astype(np.int32), 0)
-            self._not_cards = (hom.copy(), shape[:2], cv2.max(known, beyond))
-        return self._not_cards[2]
+            slack = np.ones((2 * PRINT_SLACK + 1,) * 2, np.uint8)
+            self._print = (hom.copy(), shape[:2], cv2.dilate(edge_map(printed), slack))
+        return self._print[2]
 
     def _onto_face(self, frame: np.ndarray, m: Match, corners: np.ndarray) -> tuple[Match, np.ndarray] | None:
         """An outline the catalogue names unsurely or not at all (``m``, like a card: an edge guess, an unknown

@@ -116,10 +116,10 @@ class MatLocator:
                  for c in self._corners.values()]
         return [cv2.perspectiveTransform(b.reshape(-1, 1, 2).astype(np.float64), inverse).reshape(-1, 2) for b in boxes]
 
-    def paper_outline(self, hom: np.ndarray, margin_mm: float = 0.0) -> np.ndarray:
-        """The mat's paper, corner to corner, in frame px; with ``margin_mm``, that far beyond it all round."""
-        w, h, m = self.layout.width, self.layout.height, margin_mm
-        corners = np.array([(-m, -m), (w + m, -m), (w + m, h + m), (-m, h + m)], np.float64).reshape(-1, 1, 2)
+    def paper_outline(self, hom: np.ndarray) -> np.ndarray:
+        """The mat's paper, corner to corner, in frame px."""
+        w, h = self.layout.width, self.layout.height
+        corners = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float64).reshape(-1, 1, 2)
         return cv2.perspectiveTransform(corners, np.linalg.inv(hom)).reshape(-1, 2)
 
     def on_marker(self, x: float, y: float) -> bool:
