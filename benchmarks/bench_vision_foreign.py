@@ -255,9 +255,9 @@ def piles(cats: dict[str, Catalog], first: int, count: int) -> None:
 def played(cats: dict[str, Catalog], first: int, count: int) -> None:
     """Scenes as the accuracy run lays them (any layout, table, light, hands resting: ``steady_hands``), their
     last card played onto a table the camera's watcher has read: the frame before it (the other cards, fresh sensor
-    noise) is read first,
-    then the scene is read as the watcher reads it (with the last frame's outlines: in a window around the change
-    when it can) and, side by side, as a picture of its own. Every card is judged, as in the accuracy run."""
+    noise) is read first, then the scene is read as the watcher reads it (with the last frame's outlines: in a
+    window around the change when it can) and, side by side, as a picture of its own. Every card is judged, as in
+    the accuracy run."""
     groups: dict[tuple[str, str], Counter] = collections.defaultdict(collections.Counter)
     wrongs: Counter = collections.Counter()
     for deck, setting, shown in scenes(first, count):

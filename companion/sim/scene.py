@@ -287,6 +287,7 @@ def _draw_hands(scene: Scene, image: np.ndarray, labels: np.ndarray, hom: np.nda
 
 
 def _skin_tone(rng: np.random.Generator) -> tuple[float, float, float]:
+    """A hand's skin (BGR), from pale to dark."""
     return float(rng.uniform(80, 125)), float(rng.uniform(115, 160)), float(rng.uniform(175, 230))
 
 
