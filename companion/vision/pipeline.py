@@ -173,14 +173,19 @@ class View:
     def in_view(self, card: CardFound) -> CardFound:
         return replace(card, corners=card.corners - self.origin)
 
-    def kept_outlines(self, grown_by: float = 0.0) -> list[np.ndarray]:
+    @cached_property
+    def kept_here(self) -> list[np.ndarray]:
+        """The ``kept`` cards' outlines in its px (worked out once: every edge candidate is tested against them)."""
+        return [card.corners - self.origin for card in self.kept]
+
+    def kept_outlines(self, grown_by: float) -> list[np.ndarray]:
         """The ``kept`` cards' outlines in its px, each side moved out by about ``grown_by / 2`` px."""
-        return [grow(card.corners - self.origin, grown_by) for card in self.kept]
+        return [grow(outline, grown_by) for outline in self.kept_here]
 
     def on_kept(self, quad: np.ndarray) -> bool:
         """Whether an outline (its px) centres on a kept card: the part of it the view takes in."""
         centre = tuple(float(v) for v in quad.mean(axis=0))
-        return any(cv2.pointPolygonTest(outline, centre, False) >= 0 for outline in self.kept_outlines())
+        return any(cv2.pointPolygonTest(outline, centre, False) >= 0 for outline in self.kept_here)
 
 
 @dataclass(frozen=True)
@@ -786,7 +791,7 @@ class Recognizer:
         opened and of the frame's edges with fine texture smoothed away (``smooth_edge_map``), and outlines lined
         by straight segments (``line_quads``), each outline once."""
         frame, detect, no_mat = view.image, view.detect, view.hom is None
-        quads = [q for q in self._by_art(view, edges, [*named, *view.kept_outlines()]) if check is None or check(q)]
+        quads = [q for q in self._by_art(view, edges, [*named, *view.kept_here]) if check is None or check(q)]
         quads += edge_quads(edges, frame.shape, detect, check, opened=no_mat)
         if no_mat:
             quads += edge_quads(smooth_edge_map(frame), frame.shape, detect, check)
