@@ -200,19 +200,23 @@ class Catalog:
         crop = self.crops[face]
         return crop[::-1, ::-1] if upside_down else crop
 
-    def match(self, card: np.ndarray, retry: bool = True, under: np.ndarray | None = None) -> Match:
+    def match(
+        self, card: np.ndarray, retry: bool = True, under: np.ndarray | None = None, *, soft: bool = True
+    ) -> Match:
         """Identify a rectified card (``WARP`` px, either way up).
 
         ``under`` flags the cells (``GRID``, row by row) that another card lying on this one covers: another
         face's art there is no evidence, and a face is named only if what tells it apart is in the rest.
 
-        A card the sharp references do not name is looked at again: with the cells no reference fits (a hand,
-        a glare spot) left out of its lighting estimate, and against references blurred like a soft frame. Of
-        those views the one where the best face fits closest is judged (the closest fit, not the most confident
-        verdict, so that several tries do not add up to a lucky guess), if its closest face is the first look's: a
-        view that fits another face closest is a guess too (a 2♥ outlined short, closest to the 2♥, read 2♦ at 0.51
-        against the most blurred references). ``retry=False`` skips that second look
-        (for an outline the detector doubts: a blurred reference can fit a misaligned crop of the wrong face).
+        A card the sharp references name is judged at the blur the frame shows it with (``_as_soft``), unless
+        not ``soft``: the sharp look also says how true the outline is. One they do not name is looked at again:
+        with the cells no reference fits (a hand, a glare spot) left out of its lighting estimate, and against
+        references blurred like a soft frame. Of those views the one where the best face fits closest is judged
+        (the closest fit, not the most confident verdict, so that several tries do not add up to a lucky guess), if
+        its closest face is the first look's: a view that fits another face closest is a guess too (a 2♥ outlined
+        short, closest to the 2♥, read 2♦ at 0.51 against the most blurred references). ``retry=False`` skips that
+        second look (for an outline the detector doubts: a blurred reference can fit a misaligned crop of the wrong
+        face).
         """
         small = _small(card)
         f = features(small, under)
@@ -222,6 +226,8 @@ class Catalog:
         if covered.any():  # something reaches in over the edge: what lies under it is no evidence either
             first, hidden, d1 = self._judge(f, self._refs, covered)
         first = replace(first, reached=float(reached.mean()))
+        if soft and first.face != UNKNOWN:
+            first, hidden, d1 = self._as_soft(f, first, hidden, d1, covered if covered.any() else under)
         if not retry or first.face != UNKNOWN or first.distance > self.settings.not_a_card:
             return first
         if hidden.mean() > 0.8 * self.settings.occluded_share:
@@ -233,6 +239,24 @@ class Catalog:
             if d < best[0]:
                 best = (d, replace(m, reached=first.reached))
         return best[1] if best[1].best == first.best else first
+
+    def _as_soft(
+        self, f: np.ndarray, sharp: Match, hidden: np.ndarray, d1: float, covered: np.ndarray | None
+    ) -> tuple[Match, np.ndarray, float]:
+        """A card the sharp references name, judged against the references blurred as softly as the frame sees it:
+        the level (``BLUR_LEVELS``) its face fits closest, when that is still the sharp look's face. A soft frame's
+        card fits its sharp reference loosely and the next face nearly as loosely, and is named unsurely (a blurred
+        4♥ on a gingham, outlined to the pixel, read 0.56 and went unnamed as an edge guess; at 0.7 px, 1.0). Only
+        when the face leads the next one there by more than its own misfit (``Match.lead`` >= ``distance``): a
+        blur wipes the small marks that tell a club from the spade of its rank, and a lead within the misfit is
+        noise (on the tuning scenes, a 2♥ outlined 7 px off read 2♦ at 0.52 sharp and 0.99 blurred, leading by
+        0.0041 at a misfit of 0.0042)."""
+        out = (sharp, hidden, d1)
+        for refs in self._levels[1:]:
+            m, h, d = self._judge(f, refs, covered)
+            if d < out[2] and m.best == sharp.best and m.lead >= d:
+                out = (replace(m, reached=sharp.reached), h, d)
+        return out
 
     def cell_fit(self, card: np.ndarray, face: str) -> np.ndarray:
         """How closely each cell (``GRID``, row by row) of a rectified card, upright as read, fits ``face``'s

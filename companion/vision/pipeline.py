@@ -721,7 +721,9 @@ class Recognizer:
                 break
             tried += 1
             corners = refine_edges(lo, quad) if self.detect.refine else quad
-            m = self.catalog.match(warp_card(frame, corners), retry=False)
+            # judged sharp: a rough outline the blurred references name at once would stand unaligned (a Q♥ on a
+            # gingham, 3 px off, then set the table's scale for the pile beside it too roughly to fit its top card)
+            m = self.catalog.match(warp_card(frame, corners), retry=False, soft=False)
             onto = self._onto_face(frame, m, corners) if m.confidence < AT_ONCE else None
             if onto is not None:
                 m, corners = onto
