@@ -25,13 +25,21 @@ MAX_STRETCH = 0.2  # how far the aligned outline's long over short sides may be 
 # 9.2% beyond the 0.12 an outline snapped to edges may be)
 
 
-def aligned(frame: np.ndarray, corners: np.ndarray, reference: np.ndarray, aspect: float) -> np.ndarray | None:
+def aligned(
+    frame: np.ndarray,
+    corners: np.ndarray,
+    reference: np.ndarray,
+    aspect: float,
+    to_table: np.ndarray | None = None,
+) -> np.ndarray | None:
     """``corners`` (frame px, clockwise from the card's top-left) moved so that the card they outline lies on
     ``reference`` (a face's picture at ``WARP`` px, the way up the card is read); None when the alignment does not
     settle, would move the outline somewhere else (a corner more than ``MAX_SHIFT`` of the short side, the area
     more than ``MAX_SCALE``), or leaves it no card's shape (long over short side off the deck's ``aspect`` by
-    more than ``MAX_STRETCH``): the top two thirds of a 9♦ under a hand,
-    outlined as far as the hand, fit the 7♦'s picture squeezed into a square."""
+    more than ``MAX_STRETCH``): the top two thirds of a 9♦ under a hand, outlined as far as the hand, fit the 7♦'s
+    picture squeezed into a square. The shape is judged on the table where its plane is known (``to_table``: frame
+    px -> mm, the mat's or a named card's): a tilted camera stretches a card in the picture beyond
+    ``MAX_STRETCH`` (a cream 5♥ on light wood, outlined to a pixel, showed 1.22 times the deck's aspect)."""
     to_card = cv2.getPerspectiveTransform(corners.astype(np.float32), WARP_CORNERS)
     seen = cv2.cvtColor(cv2.warpPerspective(frame, to_card, WARP), cv2.COLOR_BGR2GRAY).astype(np.float32)
     face = cv2.cvtColor(reference, cv2.COLOR_BGR2GRAY).astype(np.float32)
@@ -47,7 +55,8 @@ def aligned(frame: np.ndarray, corners: np.ndarray, reference: np.ndarray, aspec
     moved = moved.astype(np.float32)
     short = min(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1]))
     before, after = cv2.contourArea(corners.astype(np.float32)), cv2.contourArea(moved)
-    sides = np.linalg.norm(np.roll(moved, -1, axis=0) - moved, axis=1)
+    on_table = moved if to_table is None else cv2.perspectiveTransform(moved[None], to_table)[0]
+    sides = np.linalg.norm(np.roll(on_table, -1, axis=0) - on_table, axis=1)
     shape = (sides[1] + sides[3]) / max(sides[0] + sides[2], 1e-6) / aspect
     if (np.linalg.norm(moved - corners, axis=1).max() > MAX_SHIFT * short
             or not 1 / MAX_SCALE <= after / max(before, 1e-6) <= MAX_SCALE

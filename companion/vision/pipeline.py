@@ -523,7 +523,7 @@ class Recognizer:
             again = self.catalog.match(warp_card(frame, settled), retry=quad.true_size)
             if again.face != UNKNOWN:
                 m, corners = again, settled
-        onto = self._onto_face(frame, m, corners) if m.face == UNKNOWN else None
+        onto = self._onto_face(frame, m, corners, hom) if m.face == UNKNOWN else None
         if onto is not None:
             m, corners = onto
         if m.face != UNKNOWN and quad.border < BROKEN and not self._sure(m) and self._checks < MAX_SNAPS:
@@ -724,7 +724,10 @@ class Recognizer:
             # judged sharp: a rough outline the blurred references name at once would stand unaligned (a Q♥ on a
             # gingham, 3 px off, then set the table's scale for the pile beside it too roughly to fit its top card)
             m = self.catalog.match(warp_card(frame, corners), retry=False, soft=False)
-            onto = self._onto_face(frame, m, corners) if m.confidence < AT_ONCE else None
+            onto = None
+            if m.confidence < AT_ONCE:
+                to_table = hom if hom is not None else self._table_near([*cards, *guides], corners)
+                onto = self._onto_face(frame, m, corners, to_table)
             if onto is not None:
                 m, corners = onto
             elif m.confidence < AT_ONCE and snapped < MAX_SNAPS:  # a guess: looked at on the edges around it
@@ -750,18 +753,33 @@ class Recognizer:
         gives the table's scale (``scale_of``; of those whose outlines are true within ``GUIDE_MISFIT_MM``), or no
         card is named to say: an edge candidate may be a strip of a row's card, and a strip with a column of pips
         fits a plainer face (tuning scene 814: the left half of a 4♥ read 2♥ at 0.64)."""
-        guides: list[CardFound] = []
-        checks: dict[int, Callable[[np.ndarray], bool]] = {}
-        for card in (c for c in cards if c.face != UNKNOWN):
-            scale, misfit = scale_of(card.corners, self.card_mm)
-            if misfit <= GUIDE_MISFIT_MM:
-                guides.append(card)
-                checks[id(card)] = card_size_check(scale, self.card_mm)
+        scales = self._scales(cards)
+        checks = {id(card): card_size_check(scale, self.card_mm) for card, scale in scales.values()}
+        guides = [card for card, _ in scales.values()]
 
         def sized(corners: np.ndarray) -> bool:
             return not guides or checks[id(nearest_card(guides, corners.mean(axis=0)))](corners)
 
         return sized
+
+    def _table_near(self, cards: list[CardFound], corners: np.ndarray) -> np.ndarray | None:
+        """The table's plane (frame px -> mm, ``scale_of``) around an outline as the named card of ``cards``
+        nearest it lays it out (of those true within ``GUIDE_MISFIT_MM``); None when no card is named to say."""
+        scales = self._scales(cards)
+        if not scales:
+            return None
+        nearest = nearest_card([card for card, _ in scales.values()], corners.mean(axis=0))
+        return scales[id(nearest)][1]
+
+    def _scales(self, cards: list[CardFound]) -> dict[int, tuple[CardFound, np.ndarray]]:
+        """The named cards of ``cards`` whose outlines are true within ``GUIDE_MISFIT_MM``, each with the table's
+        plane its outline lays out (``scale_of``), by the card's id."""
+        out = {}
+        for card in (c for c in cards if c.face != UNKNOWN):
+            scale, misfit = scale_of(card.corners, self.card_mm)
+            if misfit <= GUIDE_MISFIT_MM:
+                out[id(card)] = (card, scale)
+        return out
 
     def _edges_may_add(self, cells: np.ndarray, cards: list[CardFound]) -> bool:
         """Whether the edge search (``_from_edges``) may find anything the border mask's ``cards`` lack. Always,
@@ -835,19 +853,23 @@ class Recognizer:
             self._print = (hom.copy(), shape[:2], cv2.dilate(edge_map(printed), slack))
         return self._print[2]
 
-    def _onto_face(self, frame: np.ndarray, m: Match, corners: np.ndarray) -> tuple[Match, np.ndarray] | None:
+    def _onto_face(
+        self, frame: np.ndarray, m: Match, corners: np.ndarray, to_table: np.ndarray | None = None
+    ) -> tuple[Match, np.ndarray] | None:
         """An outline the catalogue names unsurely or not at all (``m``, like a card: an edge guess, an unknown
         border-mask outline) aligned to the picture of the face it fits best (``align.aligned``), and named there
         as surely as an edge guess must be (``_sure``). When the card there reads as another face, it is aligned
         once more, to that one, and kept only if it then reads as the face it was aligned to. None when nothing
-        settles, the card is not named surely, or ``MAX_ALIGNS`` were made this frame."""
+        settles, the card is not named surely, or ``MAX_ALIGNS`` were made this frame. ``to_table``: the table's
+        plane there (frame px -> mm), where the aligned outline's shape is judged (``align.aligned``)."""
         if m.distance > self.catalog.settings.not_a_card:
             return None
         for _ in range(2):
             if self._aligns >= MAX_ALIGNS:
                 return None
             self._aligns += 1
-            moved = aligned(frame, corners, self.catalog.reference(m.best, m.upside_down), self.detect.aspect)
+            moved = aligned(frame, corners, self.catalog.reference(m.best, m.upside_down), self.detect.aspect,
+                            to_table)
             if moved is None:
                 return None
             seen = self.catalog.match(warp_card(frame, moved), retry=False)

@@ -805,3 +805,4 @@ def test_small_cards_a_soft_frame_blurs_are_named_against_references_blurred_as_
     rendered, result = _read(foreign_catalogs["touati"], scene)
     assert {"2s", "8d", "4h", "3s"} <= set(_faces(result))
     assert _named_right(rendered, result)
+
