@@ -134,21 +134,13 @@ def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> 
     up. Segments come from the line segment detector on the half-size frame's grey; the best ``count`` outlines
     are returned, most lined first.
     """
-    small = cv2.resize(frame, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA)
-    found = cv2.createLineSegmentDetector().detect(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))[0]
-    if found is None:
+    p, q, length = segments(frame, settings)
+    if len(length) < 4:
         return []
-    segs = found.reshape(-1, 4).astype(np.float64)
     frame_area = float(frame.shape[0] * frame.shape[1])
     short_min, short_max = (
         np.sqrt(a * frame_area / settings.aspect) * SCALE for a in (settings.min_area, settings.max_area)
     )
-    length = np.hypot(segs[:, 2] - segs[:, 0], segs[:, 3] - segs[:, 1])
-    keep = np.argsort(-length)[:MAX_LINES]
-    keep = keep[length[keep] >= LINE_MIN * short_min]
-    if len(keep) < 4:
-        return []
-    p, q, length = segs[keep, :2], segs[keep, 2:], length[keep]
     angle = np.arctan2(q[:, 1] - p[:, 1], q[:, 0] - p[:, 0]) % np.pi
     u = np.stack([np.cos(angle), np.sin(angle)], axis=1)
     normal = np.stack([-u[:, 1], u[:, 0]], axis=1)
@@ -181,6 +173,170 @@ def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> 
         if len(out) == count:
             break
     return out
+
+
+Segments = tuple[np.ndarray, np.ndarray, np.ndarray]
+_last_segments: list[tuple[np.ndarray, DetectSettings, Segments]] = []  # the frame last looked at and its segments
+
+
+def segments(frame: np.ndarray, settings: DetectSettings) -> Segments:
+    """The frame's longest straight segments (``MAX_LINES``, each at least ``LINE_MIN`` of the smallest card's
+    short side): their starts and ends (half-size px, K x 2 each) and lengths, from the line segment detector on
+    the half-size frame's grey. Found once per frame (``line_quads`` and ``corner_quads`` both look, 13 ms)."""
+    last = _last_segments[0] if _last_segments else None
+    if last is not None and last[0] is frame and last[1] == settings:
+        return last[2]
+    found = _segments_in(frame, settings)
+    _last_segments[:] = [(frame, settings, found)]
+    return found
+
+
+def _segments_in(frame: np.ndarray, settings: DetectSettings) -> Segments:
+    small = cv2.resize(frame, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA)
+    found = cv2.createLineSegmentDetector().detect(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))[0]
+    if found is None:
+        return np.empty((0, 2)), np.empty((0, 2)), np.empty(0)
+    segs = found.reshape(-1, 4).astype(np.float64)
+    short_min = np.sqrt(settings.min_area * frame.shape[0] * frame.shape[1] / settings.aspect) * SCALE
+    length = np.hypot(segs[:, 2] - segs[:, 0], segs[:, 3] - segs[:, 1])
+    keep = np.argsort(-length)[:MAX_LINES]
+    keep = keep[length[keep] >= LINE_MIN * short_min]
+    return segs[keep, :2], segs[keep, 2:], length[keep]
+
+
+CORNER_REACH = 12.0  # mm on the table: how far a side's segment may stop short of the corner it meets the next at
+CORNER_SQUARE = np.radians(15.0)  # two sides meeting at a corner are square within this in the picture (a
+# tilted camera skews them); on the table's plane within ``SQUARE``
+CORNER_LINED = 0.2  # share of a card's outline two sides' segments must line
+MAX_CORNERS = 12  # outlines from corners returned, most lined first
+
+
+def corner_quads(
+    frame: np.ndarray,
+    settings: DetectSettings,
+    planes: list[tuple[np.ndarray, np.ndarray]],
+    card_mm: tuple[float, float],
+) -> list[np.ndarray]:
+    """Card outlines (frame px, ``portrait_order``) from two straight segments meeting square at a corner, at the
+    card's true size on the table's plane there, each way the two sides may be its short and long ones. ``planes``:
+    where the table's plane is known, each as a point (frame px) and the map frame px -> mm around it (the mat's, or
+    a named card's); the nearest one stands for it at each corner.
+
+    For a card only two of whose sides show as edges: the top card of a fan or a pile on a table its paper barely
+    stands out from in a dim room, where the cards under it hide its other two sides' edges (tuning scene 1131: a
+    3♣ on white laminate, its two outer sides lined, a 5♥ beside the fan giving the scale)."""
+    p, q, length = _joined(*(v / SCALE for v in segments(frame, settings)))
+    if len(length) < 2 or not planes:
+        return []
+    d = (q - p) / length[:, None]
+    i, j = np.triu_indices(len(length), 1)
+    cross = d[i, 0] * d[j, 1] - d[i, 1] * d[j, 0]
+    square = np.abs(cross) >= np.cos(CORNER_SQUARE)
+    i, j, cross = i[square], j[square], cross[square]
+    t = ((p[j] - p[i])[:, 0] * d[j, 1] - (p[j] - p[i])[:, 1] * d[j, 0]) / cross
+    corner = p[i] + t[:, None] * d[i]  # where the two lines meet
+    # a first cut in px: each segment's nearer end within reach of the corner at the largest scale in view
+    px_per_mm = max(_px_per_mm(to_table, at) for at, to_table in planes)
+    gap = np.minimum.reduce([np.hypot(*(end[k] - corner).T) for end, k in ((p, i), (q, i))])
+    gap = np.maximum(gap, np.minimum.reduce([np.hypot(*(end[k] - corner).T) for end, k in ((p, j), (q, j))]))
+    near = gap <= 1.5 * CORNER_REACH * px_per_mm
+    centres = np.array([c for c, _ in planes])
+    found: list[tuple[float, np.ndarray]] = []
+    for a, b, c in zip(i[near], j[near], corner[near], strict=True):
+        to_table = planes[int(np.argmin(np.hypot(*(centres - c).T)))][1]
+        found += _cornered(c, (p[a], q[a]), (p[b], q[b]), to_table, card_mm)
+    out: list[np.ndarray] = []
+    for _, quad in sorted(found, key=lambda f: -f[0]):
+        if card_shaped(quad, float(frame.shape[0] * frame.shape[1]), settings) and not any(
+                np.abs(quad - o).max() < SAME_QUAD for o in out):
+            out.append(quad)
+        if len(out) == MAX_CORNERS:
+            break
+    return out
+
+
+def _px_per_mm(to_table: np.ndarray, at: np.ndarray) -> float:
+    """How many frame px a mm on the table spans at point ``at`` (frame px) of the map ``to_table``."""
+    pts = cv2.perspectiveTransform((np.asarray(at, np.float64) + np.array([(0, 0), (1, 0), (0, 1)]))[None], to_table)[0]
+    (ax, ay), (bx, by) = pts[1] - pts[0], pts[2] - pts[0]
+    return 1.0 / np.sqrt(abs(ax * by - ay * bx))
+
+
+JOIN_OFF = 2.0  # px: segments whose ends lie this close to another's line, ...
+JOIN_GAP = 12.0  # ... and this close to it along it, are pieces of one side (a blurred, noisy edge is found broken)
+
+
+def _joined(p: np.ndarray, q: np.ndarray, length: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Segments (starts, ends, lengths) with those lying on one line, end to end, joined into one: each run of
+    pieces (``JOIN_OFF``, ``JOIN_GAP``) becomes the segment from its first end to its last along the longest
+    piece."""
+    if len(length) < 2:
+        return p, q, length
+    d = (q - p) / length[:, None]
+    normal = np.stack([-d[:, 1], d[:, 0]], axis=1)
+    off = np.maximum(np.abs(np.einsum("jk,ik->ij", p, normal) - np.einsum("ik,ik->i", p, normal)[:, None]),
+                     np.abs(np.einsum("jk,ik->ij", q, normal) - np.einsum("ik,ik->i", p, normal)[:, None]))
+    start = np.einsum("ik,ik->i", p, d)[:, None]  # along i's line: i runs from ``start`` to start + length
+    lo = np.minimum(np.einsum("jk,ik->ij", p, d), np.einsum("jk,ik->ij", q, d)) - start
+    hi = np.maximum(np.einsum("jk,ik->ij", p, d), np.einsum("jk,ik->ij", q, d)) - start
+    near = (off <= JOIN_OFF) & (lo <= length[:, None] + JOIN_GAP) & (hi >= -JOIN_GAP)
+    parent = list(range(len(length)))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for i, j in zip(*np.nonzero(near | near.T), strict=True):
+        parent[root(int(i))] = root(int(j))
+    roots = np.array([root(k) for k in range(len(length))])
+    out_p, out_q = [], []
+    for r in np.unique(roots):
+        members = np.nonzero(roots == r)[0]
+        main = members[np.argmax(length[members])]
+        ends = np.concatenate([p[members], q[members]])
+        along = (ends - p[main]) @ d[main]
+        out_p.append(p[main] + along.min() * d[main])
+        out_q.append(p[main] + along.max() * d[main])
+    new_p, new_q = np.array(out_p), np.array(out_q)
+    return new_p, new_q, np.hypot(*(new_q - new_p).T)
+
+
+def _cornered(
+    corner: np.ndarray,
+    first: tuple[np.ndarray, np.ndarray],
+    second: tuple[np.ndarray, np.ndarray],
+    to_table: np.ndarray,
+    card_mm: tuple[float, float],
+) -> list[tuple[float, np.ndarray]]:
+    """The card-sized rectangles (frame px, each with the share of its outline the two segments line) whose
+    corner is where segments ``first`` and ``second`` (start, end: frame px) meet, their sides along them: none
+    when, on the table's plane (``to_table``), a segment stops more than ``CORNER_REACH`` short of the corner, runs
+    on past it, is longer than the side it lies on, or the two are not square."""
+    c, a0, a1, b0, b1 = cv2.perspectiveTransform(np.array([[corner, *first, *second]], np.float64), to_table)[0]
+    arms = []
+    for s0, s1 in ((a0, a1), (b0, b1)):
+        near, far = (s0, s1) if np.hypot(*(s0 - c)) <= np.hypot(*(s1 - c)) else (s1, s0)
+        if np.hypot(*(near - c)) > CORNER_REACH:  # short of the corner, or running on past it
+            return []
+        reach = float(np.hypot(*(far - c)))
+        arms.append(((far - c) / reach, min(reach, float(np.hypot(*(far - near))))))
+    (u, along_u), (v, along_v) = arms
+    if abs(float(u @ v)) > np.sin(SQUARE):
+        return []
+    v = v - (u @ v) * u
+    v /= np.linalg.norm(v)
+    inv = np.linalg.inv(to_table)
+    out = []
+    for side_u, side_v in (card_mm, card_mm[::-1]):
+        if along_u > side_u * 1.08 or along_v > side_v * 1.08:
+            continue
+        rect = np.array([c, c + side_u * u, c + side_u * u + side_v * v, c + side_v * v])
+        quad = cv2.perspectiveTransform(rect[None], inv)[0].astype(np.float32)
+        quad = portrait_order(quad if cv2.contourArea(quad, oriented=True) > 0 else quad[::-1].copy())
+        out.append(((along_u + along_v) / (side_u + side_v) / 2, quad))
+    return [(lined, quad) for lined, quad in out if lined >= CORNER_LINED]
 
 
 def _lined(quads: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -31,6 +32,7 @@ from companion.vision.detect import (
 )
 from companion.vision.edges import (
     WITHIN,
+    corner_quads,
     covered_cells,
     edge_free,
     edge_map,
@@ -714,7 +716,13 @@ class Recognizer:
         tried = snapped = 0
         unnamed: Moved = []
         named = [c.corners for c in cards if c.face != UNKNOWN]
-        for quad in self._edge_candidates(view, edges, check, named):
+        def planes() -> list[tuple[np.ndarray, np.ndarray]]:
+            if hom is not None:
+                return [(np.array(view.image.shape[1::-1], float) / 2, hom)]
+            return [(card.corners.mean(axis=0), scale) for card, scale in self._scales([*cards, *guides]).values()]
+
+        for quad in itertools.chain(self._edge_candidates(view, edges, check, named),
+                                    self._corner_candidates(view, planes)):
             if on_named(quad, cards) or _piece_of_named(quad, cards):
                 continue
             if tried == MAX_EDGE_TRIES:
@@ -821,6 +829,21 @@ class Recognizer:
             if not view.on_kept(quad) and not any(np.abs(quad - q).max() < SAME_OUTLINE for q in out):
                 out.append(quad)
         return out
+
+    def _corner_candidates(
+        self, view: View, planes: Callable[[], list[tuple[np.ndarray, np.ndarray]]]
+    ) -> Iterator[np.ndarray]:
+        """After the other edge candidates (``_edge_candidates``), outlines from two sides meeting at a corner, at
+        the card's true size where the table's plane is known (``corner_quads``): worked out only when they are
+        reached, so that the ``planes`` include those of the cards the edge search has named by then (without the
+        mat, often the only ones to give the table's scale). Only those some face fits closely (``_close``, a
+        cheap first look at all at once): a rectangle drawn from any two square lines of a table's grain or of a
+        court card's frame is tried otherwise, each looked at on the edges around it (three times the matches)."""
+        quads = [q for q in corner_quads(view.image, view.detect, planes(), self.card_mm) if not view.on_kept(q)]
+        if quads:
+            fits, _ = self.catalog.nearest([warp_card(view.image, q) for q in quads])
+            yield from (q for q, fit in zip(quads, fits, strict=True)
+                        if fit <= EDGE_DISTANCE * self.catalog.settings.max_distance)
 
     def _by_art(self, view: View, edges: np.ndarray, named: list[np.ndarray]) -> list[np.ndarray]:
         """Where a face's art lies outside the ``named`` cards (``ArtIndex.outlines``), card-shaped (the known-size

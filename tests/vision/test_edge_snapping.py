@@ -9,7 +9,7 @@ import numpy as np
 from companion.sim.scene import Card, Look, Scene, View, mat_outline, render_scene
 from companion.vision.catalog import TWINS, Catalog, Match
 from companion.vision.detect import CARD_ASPECT, DetectSettings, portrait_order
-from companion.vision.edges import line_quads, snap_to_edges
+from companion.vision.edges import corner_quads, line_quads, snap_to_edges
 from companion.vision.pipeline import Recognizer
 
 
@@ -88,3 +88,23 @@ def test_straight_sides_outline_a_card_a_tilted_camera_foreshortens() -> None:
     quads = line_quads(rendered.image, DetectSettings(aspect=CARD_ASPECT))
     off = [np.linalg.norm(np.roll(truth, k, axis=0) - q, axis=1).max() for q in quads for k in range(4)]
     assert min(off, default=np.inf) < 6.0
+
+
+def test_two_sides_meeting_at_a_corner_give_the_card_at_its_true_size() -> None:
+    """Only two sides of a card (63 x 88 mm at 2 px/mm, turned 20°) show, each broken in two by a gap, and each
+    stopping short of the corner they meet at (a card's corner is round): with the table's scale known, the
+    rectangle of the card's size at that corner is among the outlines (``corner_quads``); without it, none is."""
+    image = np.full((480, 640, 3), 90, np.uint8)
+    corners = cv2.boxPoints(((320.0, 240.0), (126.0, 176.0), 20.0)).astype(np.float64)
+    corner, before, after = corners[2], corners[1], corners[3]
+    for end in (before, after):
+        unit = (end - corner) / np.linalg.norm(end - corner)
+        for start, stop in ((8.0, 50.0), (56.0, 110.0)):  # px from the corner along the side
+            a, b = corner + start * unit, corner + stop * unit
+            cv2.line(image, tuple(np.rint(a).astype(int)), tuple(np.rint(b).astype(int)), (230, 230, 230), 2,
+                     cv2.LINE_AA)
+    settings = DetectSettings()
+    to_table = np.diag([0.5, 0.5, 1.0])  # 2 px a mm
+    found = corner_quads(image, settings, [(np.array([320.0, 240.0]), to_table)], (63.0, 88.0))
+    assert min(_gap(q, portrait_order(corners.astype(np.float32))) for q in found) < 4.0  # 2 mm
+    assert corner_quads(image, settings, [], (63.0, 88.0)) == []

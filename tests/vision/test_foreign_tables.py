@@ -806,3 +806,27 @@ def test_small_cards_a_soft_frame_blurs_are_named_against_references_blurred_as_
     assert {"2s", "8d", "4h", "3s"} <= set(_faces(result))
     assert _named_right(rendered, result)
 
+
+
+def test_a_fans_top_card_two_of_whose_sides_show_is_fitted_at_its_corner(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """A fan on white laminate in a dim, blurred frame (tuning scene 1131): the 3♣ on top shows only its two outer
+    sides as edges (its paper barely differs from the table; the cards under it hide the others' edges), so no
+    region or four segments outline it. The two sides meet square at its corner, and the 5♥ lying apart gives the
+    table's scale: the card-sized rectangle there is the 3♣ (``edges.corner_quads``)."""
+    scene = Scene(
+        cards=tuple(Card("touati-bridge", face, x, y, angle) for face, x, y, angle in [
+            ("5h", 246.71, 215.56, 218.71), ("kd", 393.42, 246.09, -23.85), ("kh", 402.77, 243.42, -7.98),
+            ("qd", 412.49, 243.41, 7.90), ("10s", 421.84, 246.06, 23.77), ("3c", 430.11, 251.17, 39.65)]),
+        cloth="white-laminate",
+        mat=None,
+        view=View(tilt=11.676444, azimuth=242.231485, roll=-6.540639, zoom=0.916502, shift=(15.483893, 14.130337)),
+        look=Look(light_gain=0.331790, light_dir=259.953340, cast=(1.005558, 0.971876, 0.939552), blur=1.455070,
+                  motion_angle=127.331633, noise=3.250997, vignette=0.148293, exposure=0.391063,
+                  shot_noise=0.323015, jpeg=79),
+        seed=340489702,
+    )
+    rendered, result = _read(foreign_catalogs["touati-bridge"], scene)
+    assert _faces(result) == ["3c", "5h"]
+    assert _named_right(rendered, result)
