@@ -710,12 +710,13 @@ class Recognizer:
         names confidently is a card (it replaces an unknown one there); its other verdicts are table texture or
         a part of a card, and are dropped. With them, the candidates that look like a card the catalogue cannot
         name (``_completed`` may search around them). ``guides``: named cards beyond the view that say the table's
-        scale (``_look``)."""
+        scale (``_look``). The candidates are ``_edge_candidates``, then ``_corner_candidates``."""
         frame, hom, zones = view.image, view.hom, view.zones
         lo = darkest_channel(frame)
         tried = snapped = 0
         unnamed: Moved = []
         named = [c.corners for c in cards if c.face != UNKNOWN]
+
         def planes() -> list[tuple[np.ndarray, np.ndarray]]:
             if hom is not None:
                 return [(np.array(view.image.shape[1::-1], float) / 2, hom)]

@@ -90,21 +90,40 @@ def test_straight_sides_outline_a_card_a_tilted_camera_foreshortens() -> None:
     assert min(off, default=np.inf) < 6.0
 
 
-def test_two_sides_meeting_at_a_corner_give_the_card_at_its_true_size() -> None:
-    """Only two sides of a card (63 x 88 mm at 2 px/mm, turned 20°) show, each broken in two by a gap, and each
-    stopping short of the corner they meet at (a card's corner is round): with the table's scale known, the
-    rectangle of the card's size at that corner is among the outlines (``corner_quads``); without it, none is."""
+TO_TABLE = np.diag([0.5, 0.5, 1.0])  # 2 px a mm
+
+
+def _two_sides(pieces: tuple[tuple[float, float], ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Two sides of a card (63 x 88 mm at 2 px/mm, turned 20°) meeting at a corner, each drawn as ``pieces``
+    (px from the corner along the side), on a dark table: the picture and the card's corners."""
     image = np.full((480, 640, 3), 90, np.uint8)
     corners = cv2.boxPoints(((320.0, 240.0), (126.0, 176.0), 20.0)).astype(np.float64)
-    corner, before, after = corners[2], corners[1], corners[3]
-    for end in (before, after):
+    corner = corners[2]
+    for end in (corners[1], corners[3]):
         unit = (end - corner) / np.linalg.norm(end - corner)
-        for start, stop in ((8.0, 50.0), (56.0, 110.0)):  # px from the corner along the side
+        for start, stop in pieces:
             a, b = corner + start * unit, corner + stop * unit
             cv2.line(image, tuple(np.rint(a).astype(int)), tuple(np.rint(b).astype(int)), (230, 230, 230), 2,
                      cv2.LINE_AA)
-    settings = DetectSettings()
-    to_table = np.diag([0.5, 0.5, 1.0])  # 2 px a mm
-    found = corner_quads(image, settings, [(np.array([320.0, 240.0]), to_table)], (63.0, 88.0))
-    assert min(_gap(q, portrait_order(corners.astype(np.float32))) for q in found) < 4.0  # 2 mm
-    assert corner_quads(image, settings, [], (63.0, 88.0)) == []
+    return image, portrait_order(corners.astype(np.float32))
+
+
+def test_two_sides_meeting_at_a_corner_give_the_card_at_its_true_size() -> None:
+    """Only two sides of a card show, each broken in two by a gap, and each stopping short of the corner they meet
+    at (a card's corner is round): with the table's scale known, the rectangle of the card's size at that corner is
+    among the outlines (``corner_quads``); without it, none is."""
+    image, corners = _two_sides(((8.0, 50.0), (56.0, 110.0)))
+    found = corner_quads(image, DetectSettings(), [(np.array([320.0, 240.0]), TO_TABLE)], (63.0, 88.0))
+    assert min(_gap(q, corners) for q in found) < 4.0  # 2 mm
+    assert corner_quads(image, DetectSettings(), [], (63.0, 88.0)) == []
+
+
+def test_a_card_another_cards_side_crosses_is_not_fitted_at_its_corner() -> None:
+    """The same two sides, and a segment running across the card, turned 30° from its sides: another card's side,
+    lying on it. The rectangle at the corner would be half that card: none is given there."""
+    image, corners = _two_sides(((8.0, 110.0),))
+    across = np.array([np.cos(np.radians(50.0)), np.sin(np.radians(50.0))])
+    ends = [tuple(np.rint(np.array([320.0, 240.0]) + k * 70.0 * across).astype(int)) for k in (-1, 1)]
+    cv2.line(image, ends[0], ends[1], (230, 230, 230), 2, cv2.LINE_AA)
+    found = corner_quads(image, DetectSettings(), [(np.array([320.0, 240.0]), TO_TABLE)], (63.0, 88.0))
+    assert all(_gap(q, corners) > 20.0 for q in found)
