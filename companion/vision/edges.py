@@ -226,8 +226,10 @@ def corner_quads(
     For a card only two of whose sides show as edges: the top card of a fan or a pile on a table its paper barely
     stands out from in a dim room, where the cards under it hide its other two sides' edges (tuning scene 1131: a
     3♣ on white laminate, its two outer sides lined, a 5♥ beside the fan giving the scale)."""
+    if not planes:
+        return []
     p, q, length = _joined(*(v / SCALE for v in segments(frame, settings)))
-    if len(length) < 2 or not planes:
+    if len(length) < 2:
         return []
     d = (q - p) / length[:, None]
     i, j = np.triu_indices(len(length), 1)
@@ -236,11 +238,13 @@ def corner_quads(
     i, j, cross = i[square], j[square], cross[square]
     t = ((p[j] - p[i])[:, 0] * d[j, 1] - (p[j] - p[i])[:, 1] * d[j, 0]) / cross
     corner = p[i] + t[:, None] * d[i]  # where the two lines meet
-    # a first cut in px: each segment's nearer end within reach of the corner at the largest scale in view
-    px_per_mm = max(_px_per_mm(to_table, at) for at, to_table in planes)
+    # a first cut in px, at the largest and smallest scales in view: each segment's nearer end within reach of the
+    # corner, and the two long enough to line ``CORNER_LINED`` of a card's outline
+    scales = [_px_per_mm(to_table, at) for at, to_table in planes]
     gap = np.minimum.reduce([np.hypot(*(end[k] - corner).T) for end, k in ((p, i), (q, i))])
     gap = np.maximum(gap, np.minimum.reduce([np.hypot(*(end[k] - corner).T) for end, k in ((p, j), (q, j))]))
-    near = gap <= 1.5 * CORNER_REACH * px_per_mm
+    lined = (length[i] + length[j]) / (2 * sum(card_mm) * min(scales))
+    near = (gap <= 1.5 * CORNER_REACH * max(scales)) & (lined >= 0.7 * CORNER_LINED)
     centres = np.array([c for c, _ in planes])
     found: list[tuple[float, np.ndarray]] = []
     for a, b, c in zip(i[near], j[near], corner[near], strict=True):
@@ -271,16 +275,14 @@ def _crossed(quad: np.ndarray, p: np.ndarray, q: np.ndarray) -> bool:
     centre = quad.mean(axis=0)
     inner = centre + (quad - centre) * (1 - 2 * CROSS_INSET * short / np.linalg.norm(quad - centre, axis=1).mean())
     side = np.arctan2(*(quad[1] - quad[0])[::-1])
-    contour = inner.reshape(-1, 1, 2).astype(np.float32)
-    for a, b in zip(p, q, strict=True):
-        turn = abs((np.arctan2(*(b - a)[::-1]) - side + np.pi / 4) % (np.pi / 2) - np.pi / 4)
-        if turn < CROSS_TURN:
-            continue
-        pts = a + np.linspace(0.0, 1.0, 16)[:, None] * (b - a)
-        inside = np.mean([cv2.pointPolygonTest(contour, (float(x), float(y)), False) > 0 for x, y in pts])
-        if inside * np.linalg.norm(b - a) >= CROSS_LENGTH * short:
-            return True
-    return False
+    turn = np.abs((np.arctan2(q[:, 1] - p[:, 1], q[:, 0] - p[:, 0]) - side + np.pi / 4) % (np.pi / 2) - np.pi / 4)
+    a, b = p[turn >= CROSS_TURN], q[turn >= CROSS_TURN]
+    pts = a[:, None] + np.linspace(0.0, 1.0, 16)[None, :, None] * (b - a)[:, None]  # (segments, 16, 2)
+    edge = np.roll(inner, -1, axis=0) - inner
+    rel = pts[:, :, None, :] - inner[None, None]  # (segments, 16, 4 corners, 2)
+    side_of = edge[None, None, :, 0] * rel[..., 1] - edge[None, None, :, 1] * rel[..., 0]
+    inside = (np.all(side_of > 0, axis=2) | np.all(side_of < 0, axis=2)).mean(axis=1)  # share of each inside
+    return bool((inside * np.hypot(*(b - a).T) >= CROSS_LENGTH * short).any())
 
 
 def _px_per_mm(to_table: np.ndarray, at: np.ndarray) -> float:
