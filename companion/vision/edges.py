@@ -245,11 +245,9 @@ def corner_quads(
     gap = np.maximum(gap, np.minimum.reduce([np.hypot(*(end[k] - corner).T) for end, k in ((p, j), (q, j))]))
     lined = (length[i] + length[j]) / (2 * sum(card_mm) * min(scales))
     near = (gap <= 1.5 * CORNER_REACH * max(scales)) & (lined >= 0.7 * CORNER_LINED)
-    centres = np.array([c for c, _ in planes])
     found: list[tuple[float, np.ndarray]] = []
     for a, b, c in zip(i[near], j[near], corner[near], strict=True):
-        to_table = planes[int(np.argmin(np.hypot(*(centres - c).T)))][1]
-        found += _cornered(c, (p[a], q[a]), (p[b], q[b]), to_table, card_mm)
+        found += _cornered(c, (p[a], q[a]), (p[b], q[b]), nearest_plane(planes, c), card_mm)
     out: list[np.ndarray] = []
     for _, quad in sorted(found, key=lambda f: -f[0]):
         if (card_shaped(quad, float(frame.shape[0] * frame.shape[1]), settings)
@@ -283,6 +281,12 @@ def _crossed(quad: np.ndarray, p: np.ndarray, q: np.ndarray) -> bool:
     side_of = edge[None, None, :, 0] * rel[..., 1] - edge[None, None, :, 1] * rel[..., 0]
     inside = (np.all(side_of > 0, axis=2) | np.all(side_of < 0, axis=2)).mean(axis=1)  # share of each inside
     return bool((inside * np.hypot(*(b - a).T) >= CROSS_LENGTH * short).any())
+
+
+def nearest_plane(planes: list[tuple[np.ndarray, np.ndarray]], point: np.ndarray) -> np.ndarray:
+    """Of ``planes`` (at least one: a point, frame px, and the map frame px -> mm around it), the map of the one
+    nearest ``point``: it stands for the table's plane there."""
+    return min(planes, key=lambda plane: float(np.hypot(*(plane[0] - point))))[1]
 
 
 def _px_per_mm(to_table: np.ndarray, at: np.ndarray) -> float:

@@ -39,6 +39,7 @@ from companion.vision.edges import (
     edge_quads,
     lies_on,
     line_quads,
+    nearest_plane,
     share_within,
     smooth_edge_map,
     snap_to_edges,
@@ -716,12 +717,13 @@ class Recognizer:
         tried = snapped = 0
         unnamed: Moved = []
         named = [c.corners for c in cards if c.face != UNKNOWN]
+        scales = self._scales([*cards, *guides])  # worked out again only when a card is added
 
         def planes() -> list[tuple[np.ndarray, np.ndarray]]:
-            if hom is not None:
-                return []  # on the mat the border mask lines a card's paper: corners found one tuning card, and
-                # doubled the time a card played with hands resting took (76 -> 178 ms)
-            return [(card.corners.mean(axis=0), scale) for card, scale in self._scales([*cards, *guides]).values()]
+            """Without the mat, where the named cards lay out the table's plane (on the mat the border mask lines
+            a card's paper: corners found one tuning card, and doubled the time a card played with hands resting
+            took, 76 -> 178 ms, so they are not looked for there)."""
+            return [] if hom is not None else [(card.corners.mean(axis=0), scale) for card, scale in scales.values()]
 
         for quad in itertools.chain(self._edge_candidates(view, edges, check, named),
                                     self._corner_candidates(view, planes)):
@@ -736,7 +738,8 @@ class Recognizer:
             m = self.catalog.match(warp_card(frame, corners), retry=False, soft=False)
             onto = None
             if m.confidence < AT_ONCE:
-                to_table = hom if hom is not None else self._table_near([*cards, *guides], corners)
+                near = planes()
+                to_table = hom if hom is not None else (nearest_plane(near, corners.mean(axis=0)) if near else None)
                 onto = self._onto_face(frame, m, corners, to_table)
             if onto is not None:
                 m, corners = onto
@@ -747,9 +750,10 @@ class Recognizer:
                 if settled is None:
                     continue
                 m, corners = settled
-            if self._sure(m) and (hom is not None or self._sized_as_named([*cards, *guides])(corners)):
+            if self._sure(m) and (hom is not None or self._sized_by(scales)(corners)):
                 cards = [c for c in cards if not overlaps(quad, c.corners)]
                 cards.append(self._found(m, corners, hom, zones, 0.0))
+                scales = self._scales([*cards, *guides])
             elif m.distance <= self.catalog.settings.not_a_card:
                 unnamed.append((m, corners))
         return cards, unnamed
@@ -763,7 +767,10 @@ class Recognizer:
         gives the table's scale (``scale_of``; of those whose outlines are true within ``GUIDE_MISFIT_MM``), or no
         card is named to say: an edge candidate may be a strip of a row's card, and a strip with a column of pips
         fits a plainer face (tuning scene 814: the left half of a 4♥ read 2♥ at 0.64)."""
-        scales = self._scales(cards)
+        return self._sized_by(self._scales(cards))
+
+    def _sized_by(self, scales: dict[int, tuple[CardFound, np.ndarray]]) -> Callable[[np.ndarray], bool]:
+        """``_sized_as_named`` with the named cards' planes worked out (``_scales``)."""
         checks = {id(card): card_size_check(scale, self.card_mm) for card, scale in scales.values()}
         guides = [card for card, _ in scales.values()]
 
@@ -771,15 +778,6 @@ class Recognizer:
             return not guides or checks[id(nearest_card(guides, corners.mean(axis=0)))](corners)
 
         return sized
-
-    def _table_near(self, cards: list[CardFound], corners: np.ndarray) -> np.ndarray | None:
-        """The table's plane (frame px -> mm, ``scale_of``) around an outline as the named card of ``cards``
-        nearest it lays it out (of those true within ``GUIDE_MISFIT_MM``); None when no card is named to say."""
-        scales = self._scales(cards)
-        if not scales:
-            return None
-        nearest = nearest_card([card for card, _ in scales.values()], corners.mean(axis=0))
-        return scales[id(nearest)][1]
 
     def _scales(self, cards: list[CardFound]) -> dict[int, tuple[CardFound, np.ndarray]]:
         """The named cards of ``cards`` whose outlines are true within ``GUIDE_MISFIT_MM``, each with the table's
