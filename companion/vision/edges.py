@@ -138,22 +138,8 @@ def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> 
     if len(length) < 4:
         return []
     frame_area = float(frame.shape[0] * frame.shape[1])
-    short_min, short_max = (
-        np.sqrt(a * frame_area / settings.aspect) * SCALE for a in (settings.min_area, settings.max_area)
-    )
     angle = np.arctan2(q[:, 1] - p[:, 1], q[:, 0] - p[:, 0]) % np.pi
-    u = np.stack([np.cos(angle), np.sin(angle)], axis=1)
-    normal = np.stack([-u[:, 1], u[:, 0]], axis=1)
-    mid = (p + q) / 2
-    turn = np.abs((angle[:, None] - angle[None, :] + np.pi / 2) % np.pi - np.pi / 2)
-    gap = np.abs(mid @ normal.T - np.einsum("ik,ik->i", mid, normal)[None, :]).T  # [i, j]: j's middle from i's line
-    along = (mid @ u.T - np.einsum("ik,ik->i", mid, u)[None, :]).T
-    facing = np.abs(along) < 0.5 * (length[:, None] + length[None, :])
-    apart = (gap >= 0.7 * short_min) & (gap <= 1.5 * short_max * settings.aspect)
-    ii, jj = np.nonzero(np.triu((turn < PARALLEL) & facing & apart, 1))
-    pairs = np.argsort(-(length[ii] + length[jj]))[:MAX_PAIRS]
-    ii, jj = ii[pairs], jj[pairs]
-    width = gap[ii, jj]
+    ii, jj, width = _facing_pairs(p, q, length, angle, settings, frame_area)
     square = np.abs((angle[ii][:, None] - angle[ii][None, :]) % np.pi - np.pi / 2) < SQUARE
     shaped = np.abs(width[None, :] / np.maximum(width[:, None], 1e-6) / settings.aspect - 1) <= LINE_ASPECT
     a, b = np.nonzero(square & shaped)  # a: the short sides' pair, b: the long sides'
@@ -164,8 +150,7 @@ def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> 
     keep = np.nonzero(met & (lined >= MIN_LINED))[0]
     out: list[np.ndarray] = []
     for rough in corners[keep[np.argsort(-lined[keep], kind="stable")]]:
-        half = (rough / SCALE).astype(np.float32)
-        quad = portrait_order(half if cv2.contourArea(half, oriented=True) > 0 else half[::-1].copy())
+        quad = _clockwise((rough / SCALE).astype(np.float32))
         if not (card_shaped(quad, frame_area, settings) and _parallel(quad)):
             continue
         if not any(np.abs(quad - o).max() < SAME_QUAD for o in out):
@@ -173,6 +158,27 @@ def line_quads(frame: np.ndarray, settings: DetectSettings, count: int = 12) -> 
         if len(out) == count:
             break
     return out
+
+
+def _facing_pairs(
+    p: np.ndarray, q: np.ndarray, length: np.ndarray, angle: np.ndarray, settings: DetectSettings, frame_area: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pairs of parallel segments (half-size px) facing each other as two sides of a card do, as far apart as a
+    card's short or long side may be (``MAX_PAIRS``, longest first): their indices and how far apart they are."""
+    short_min, short_max = (
+        np.sqrt(a * frame_area / settings.aspect) * SCALE for a in (settings.min_area, settings.max_area)
+    )
+    u = np.stack([np.cos(angle), np.sin(angle)], axis=1)
+    normal = np.stack([-u[:, 1], u[:, 0]], axis=1)
+    mid = (p + q) / 2
+    turn = np.abs((angle[:, None] - angle[None, :] + np.pi / 2) % np.pi - np.pi / 2)
+    gap = np.abs(mid @ normal.T - np.einsum("ik,ik->i", mid, normal)[None, :]).T  # [i, j]: j's middle from i's line
+    along = (mid @ u.T - np.einsum("ik,ik->i", mid, u)[None, :]).T
+    facing = np.abs(along) < 0.5 * (length[:, None] + length[None, :])
+    apart = (gap >= 0.7 * short_min) & (gap <= 1.5 * short_max * settings.aspect)
+    ii, jj = np.nonzero(np.triu((turn < PARALLEL) & facing & apart, 1))
+    pairs = np.argsort(-(length[ii] + length[jj]))[:MAX_PAIRS]
+    return ii[pairs], jj[pairs], gap[ii[pairs], jj[pairs]]
 
 
 Segments = tuple[np.ndarray, np.ndarray, np.ndarray]
@@ -256,6 +262,78 @@ def corner_quads(
         if len(out) == MAX_CORNERS:
             break
     return out
+
+
+SIDE_REACH = 0.2  # of the side's length: how far a segment may stop short of a corner it meets, or run past it
+SIDE_ARM = 0.3  # of the side's length: how long each of the sides square to it must show at least
+SIDE_LINED = 0.45  # share of the completed outline the three sides' segments must line
+
+
+def side_quads(frame: np.ndarray, settings: DetectSettings, card_mm: tuple[float, float]) -> list[np.ndarray]:
+    """Card outlines (frame px, ``portrait_order``) from three sides: a straight segment with a square corner at
+    each end, where two parallel segments leave it on the same side. The side between them is one of the card's,
+    so its length gives the card's size where nothing else does; the fourth side is placed at the deck's aspect,
+    each way (the side may be the short or the long one).
+
+    For a card the table's scale is not yet known at: a lone pile's or a row's top card on a busy cloth, the
+    fourth side of whose paper runs on into the cards under it, where no card is named to say how large a card
+    is (``corner_quads`` needs that)."""
+    p, q, length = _joined(*(v / SCALE for v in segments(frame, settings)))
+    if len(length) < 3:
+        return []
+    d = (q - p) / length[:, None]
+    frame_area = float(frame.shape[0] * frame.shape[1])
+    ii, jj, _ = _facing_pairs(p * SCALE, q * SCALE, length * SCALE, np.arctan2(d[:, 1], d[:, 0]) % np.pi, settings,
+                              frame_area)
+    if not len(ii):
+        return []
+    # each pair (i, j: the arms) against each segment k square to it, the side between the arms' ends: the corners
+    # where k's line meets theirs, and how far along k they lie
+    pair, k = np.nonzero(np.abs(d[None, :, 0] * d[ii][:, None, 1] - d[None, :, 1] * d[ii][:, None, 0])
+                         >= np.cos(CORNER_SQUARE))
+    i, j = ii[pair], jj[pair]
+    corners = [p[k] + _meets(p[k], d[k], p[m], d[m])[:, None] * d[k] for m in (i, j)]
+    t1, t2 = (((c - p[k]) * d[k]).sum(axis=1) for c in corners)
+    lo, hi = np.minimum(t1, t2), np.maximum(t1, t2)
+    reach = SIDE_REACH * (hi - lo)
+    ok = ((lo >= -reach) & (hi <= length[k] + reach)  # k ends at the corners, and lines most of the side
+          & (np.minimum(hi, length[k]) - np.maximum(lo, 0) >= (1 - SIDE_REACH) * (hi - lo)))
+    normal = np.stack([-d[k, 1], d[k, 0]], axis=1)
+    arms = []  # how far each arm runs from k's line (signed: which way it leaves)
+    for m, c in ((i, corners[0]), (j, corners[1])):
+        a, b = ((p[m] - c) * normal).sum(axis=1), ((q[m] - c) * normal).sum(axis=1)
+        near, far = np.where(np.abs(a) <= np.abs(b), a, b), np.where(np.abs(a) <= np.abs(b), b, a)
+        ok &= (np.abs(near) <= reach) & (np.abs(far - near) >= SIDE_ARM * (hi - lo))
+        arms.append(far)
+    ok &= np.sign(arms[0]) == np.sign(arms[1])  # both leave k the same way
+    out: list[tuple[float, np.ndarray]] = []
+    aspect = max(card_mm) / min(card_mm)
+    for n in np.nonzero(ok)[0]:
+        c1, c2, side = corners[0][n], corners[1][n], float(hi[n] - lo[n])
+        e1 = d[i[n]] * np.sign(d[i[n]] @ normal[n] * arms[0][n])  # along each arm, away from k
+        e2 = d[j[n]] * np.sign(d[j[n]] @ normal[n] * arms[1][n])
+        for other in (side * aspect, side / aspect):  # k the short side, or the long one
+            lined = (side + min(abs(arms[0][n]), other) + min(abs(arms[1][n]), other)) / (2 * (side + other))
+            quad = _clockwise(np.array([c1, c2, c2 + other * e2, c1 + other * e1], np.float32))
+            if lined >= SIDE_LINED and card_shaped(quad, frame_area, settings):
+                out.append((lined, quad))
+    found: list[np.ndarray] = []
+    for _, quad in sorted(out, key=lambda f: -f[0]):
+        if not any(np.abs(quad - o).max() < SAME_QUAD for o in found) and not _crossed(quad, p, q):
+            found.append(quad)
+        if len(found) == MAX_CORNERS:
+            break
+    return found
+
+
+def _clockwise(quad: np.ndarray) -> np.ndarray:
+    """A quad's corners clockwise in the picture, from its top-left as a card is read (``portrait_order``)."""
+    return portrait_order(quad if cv2.contourArea(quad, oriented=True) > 0 else quad[::-1].copy())
+
+
+def _meets(p: np.ndarray, d: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray:
+    """How far along each line (``p`` + t ``d``) it meets the line ``p2`` + s ``d2`` (not parallel)."""
+    return ((p2 - p)[:, 0] * d2[:, 1] - (p2 - p)[:, 1] * d2[:, 0]) / (d[:, 0] * d2[:, 1] - d[:, 1] * d2[:, 0])
 
 
 CROSS_INSET = 0.1  # of a card's short side: how far inside its outline another card's side must run ...
@@ -367,8 +445,7 @@ def _cornered(
         if along_u > side_u * 1.08 or along_v > side_v * 1.08:
             continue
         rect = np.array([c, c + side_u * u, c + side_u * u + side_v * v, c + side_v * v])
-        quad = cv2.perspectiveTransform(rect[None], inv)[0].astype(np.float32)
-        quad = portrait_order(quad if cv2.contourArea(quad, oriented=True) > 0 else quad[::-1].copy())
+        quad = _clockwise(cv2.perspectiveTransform(rect[None], inv)[0].astype(np.float32))
         out.append(((along_u + along_v) / (side_u + side_v) / 2, quad))
     return [(lined, quad) for lined, quad in out if lined >= CORNER_LINED]
 

@@ -6,7 +6,7 @@ import itertools
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import cv2
 import numpy as np
@@ -41,6 +41,7 @@ from companion.vision.edges import (
     line_quads,
     nearest_plane,
     share_within,
+    side_quads,
     smooth_edge_map,
     snap_to_edges,
 )
@@ -226,13 +227,21 @@ def scale_of(corners: np.ndarray, card_mm: tuple[float, float]) -> tuple[np.ndar
     the table's scale and slant around that card, for judging sizes far from it too. ``plane_of``'s perspective
     follows each pixel its four corners are off: a few cards away, by an outline 2.6 mm out, a whole card measured
     50 mm by 63 (tuning scene 71). With the map, how far (mm) it puts the outline's worst corner from the card's:
-    an outline a corner off (the border mask run on into a neighbour) is no measure."""
+    an outline a corner off (the border mask run on into a neighbour) is no measure. Worked out once per outline
+    (the map is read-only): the edge search asks again for every named card each time it adds one."""
+    return _scale_of(np.asarray(corners, np.float64).tobytes(), card_mm)
+
+
+@lru_cache(maxsize=256)
+def _scale_of(corners: bytes, card_mm: tuple[float, float]) -> tuple[np.ndarray, float]:
     w, h = card_mm
     rect = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float64)
-    frame = np.hstack([corners.astype(np.float64), np.ones((4, 1))])
+    frame = np.hstack([np.frombuffer(corners).reshape(4, 2), np.ones((4, 1))])
     affine = np.linalg.lstsq(frame, rect, rcond=None)[0]
     misfit = float(np.hypot(*(frame @ affine - rect).T).max())
-    return np.vstack([affine.T, (0.0, 0.0, 1.0)]), misfit
+    scale = np.vstack([affine.T, (0.0, 0.0, 1.0)])
+    scale.flags.writeable = False
+    return scale, misfit
 
 
 def nearest_card(cards: Sequence[CardFound], point: np.ndarray) -> CardFound:
@@ -711,7 +720,8 @@ class Recognizer:
         names confidently is a card (it replaces an unknown one there); its other verdicts are table texture or
         a part of a card, and are dropped. With them, the candidates that look like a card the catalogue cannot
         name (``_completed`` may search around them). ``guides``: named cards beyond the view that say the table's
-        scale (``_look``). The candidates are ``_edge_candidates``, then ``_corner_candidates``."""
+        scale (``_look``). The candidates are ``_edge_candidates``, then ``_corner_candidates`` (a card is named from
+        one of those only as its face's picture aligns onto it, or the catalogue names it at once)."""
         frame, hom, zones = view.image, view.hom, view.zones
         lo = darkest_channel(frame)
         tried = snapped = 0
@@ -720,13 +730,11 @@ class Recognizer:
         scales = self._scales([*cards, *guides])  # worked out again only when a card is added
 
         def planes() -> list[tuple[np.ndarray, np.ndarray]]:
-            """Without the mat, where the named cards lay out the table's plane (on the mat the border mask lines
-            a card's paper: corners found one tuning card, and doubled the time a card played with hands resting
-            took, 76 -> 178 ms, so they are not looked for there)."""
-            return [] if hom is not None else [(card.corners.mean(axis=0), scale) for card, scale in scales.values()]
+            """Where the named cards lay out the table's plane: each card's centre and its map (``scale_of``)."""
+            return [(card.corners.mean(axis=0), scale) for card, scale in scales.values()]
 
-        for quad in itertools.chain(self._edge_candidates(view, edges, check, named),
-                                    self._corner_candidates(view, planes)):
+        for quad, completed in itertools.chain(((q, False) for q in self._edge_candidates(view, edges, check, named)),
+                                               ((q, True) for q in self._corner_candidates(view, planes))):
             if on_named(quad, cards) or _piece_of_named(quad, cards):
                 continue
             if tried == MAX_EDGE_TRIES:
@@ -743,6 +751,11 @@ class Recognizer:
                 onto = self._onto_face(frame, m, corners, to_table)
             if onto is not None:
                 m, corners = onto
+            elif m.confidence < AT_ONCE and completed:
+                # half its outline is a guess, so no edge around it says where the card is: only its face's picture,
+                # aligned onto it. A 5♦ half under a pile's top 6♦ showed three sides, and the rectangle they gave,
+                # half the 6♦'s pips, read 4♦ at 0.61 (tuning scene 791); aligned, it fit no face
+                continue
             elif m.confidence < AT_ONCE and snapped < MAX_SNAPS:  # a guess: looked at on the edges around it
                 snapped += 1
                 moved = self._moved_onto_edges(frame, corners)
@@ -833,14 +846,21 @@ class Recognizer:
     def _corner_candidates(
         self, view: View, planes: Callable[[], list[tuple[np.ndarray, np.ndarray]]]
     ) -> Iterator[np.ndarray]:
-        """After the other edge candidates (``_edge_candidates``), outlines from two sides meeting at a corner, at
-        the card's true size where the table's plane is known (``corner_quads``; ``planes``: without the mat, the
-        named cards'): worked out only when they are reached, so that the planes include those of the cards the
-        edge search has named by then (often the only ones to give the table's scale). Only those some face fits
-        closely (``_close``, a cheap first look at all at once): a rectangle drawn from any two square lines of a
-        table's grain or of a court card's frame is tried otherwise, each looked at on the edges around it (three
-        times the matches)."""
-        quads = [q for q in corner_quads(view.image, view.detect, planes(), self.card_mm) if not view.on_kept(q)]
+        """After the other edge candidates (``_edge_candidates``), without the mat, outlines completed from some of
+        a card's sides: from two meeting at a corner, at the card's true size where the named cards say the table's
+        plane (``corner_quads``; ``planes``); where none is named to say it, from three, the side between two
+        square corners giving the card's size (``side_quads``). Worked out only when they are reached, so that the
+        planes include those of the cards the edge search has named by then (often the only ones to give the
+        table's scale). Only those some face fits closely (``_close``, a cheap first look at all at once): a
+        rectangle drawn from square lines of a table's grain or of a court card's frame is tried otherwise. Not on
+        the mat, where the border mask lines a card's paper: corners found one tuning card there, and doubled the
+        time a card played with hands resting took (76 -> 178 ms)."""
+        if view.hom is not None:
+            return
+        near = planes()
+        found = (corner_quads(view.image, view.detect, near, self.card_mm) if near
+                 else side_quads(view.image, view.detect, self.card_mm))
+        quads = [q for q in found if not view.on_kept(q)]
         if quads:
             fits, _ = self.catalog.nearest([warp_card(view.image, q) for q in quads])
             yield from (q for q, fit in zip(quads, fits, strict=True)

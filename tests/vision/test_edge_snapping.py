@@ -9,7 +9,7 @@ import numpy as np
 from companion.sim.scene import Card, Look, Scene, View, mat_outline, render_scene
 from companion.vision.catalog import TWINS, Catalog, Match
 from companion.vision.detect import CARD_ASPECT, DetectSettings, portrait_order
-from companion.vision.edges import corner_quads, line_quads, snap_to_edges
+from companion.vision.edges import corner_quads, line_quads, side_quads, snap_to_edges
 from companion.vision.pipeline import Recognizer
 
 
@@ -127,3 +127,42 @@ def test_a_card_another_cards_side_crosses_is_not_fitted_at_its_corner() -> None
     cv2.line(image, ends[0], ends[1], (230, 230, 230), 2, cv2.LINE_AA)
     found = corner_quads(image, DetectSettings(), [(np.array([320.0, 240.0]), TO_TABLE)], (63.0, 88.0))
     assert all(_gap(q, corners) > 20.0 for q in found)
+
+
+def _three_sides(base: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Three sides of a card (126 x 176 px, turned 20°) on a dark table: the side from corner ``base[0]`` to
+    ``base[1]``, and the two leaving it square, each stopping 6 px short of its corners (a card's corners are round)
+    and the two running on 40 px past the card, as a row's sides run on over the cards under its top one. The
+    fourth side is not drawn: the card's paper runs on into the next one's. The picture and the card's corners."""
+    image = np.full((480, 640, 3), 90, np.uint8)
+    corners = cv2.boxPoints(((320.0, 240.0), (126.0, 176.0), 20.0)).astype(np.float64)
+    a, b = (corners[k] for k in base)
+    far = {base[0]: corners[(base[0] - 1) % 4 if (base[0] + 1) % 4 == base[1] else (base[0] + 1) % 4],
+           base[1]: corners[(base[1] + 1) % 4 if (base[0] + 1) % 4 == base[1] else (base[1] - 1) % 4]}
+    unit = (b - a) / np.linalg.norm(b - a)
+    lines = [(a + 6 * unit, b - 6 * unit)]
+    for start in (a, b):
+        away = far[base[0] if start is a else base[1]] - start
+        lines.append((start + 6 * away / np.linalg.norm(away), start + away * (1 + 40 / np.linalg.norm(away))))
+    for p, q in lines:
+        cv2.line(image, tuple(np.rint(p).astype(int)), tuple(np.rint(q).astype(int)), (230, 230, 230), 2,
+                 cv2.LINE_AA)
+    return image, portrait_order(corners.astype(np.float32))
+
+
+def test_a_side_with_a_square_corner_at_each_end_gives_the_card_where_no_scale_is_known() -> None:
+    """Three sides of a card show, the two square to the third running on past it: nothing in view says how large
+    a card is, but the side between the two corners is one of the card's, so its length does (``side_quads``):
+    the card is among the outlines, its fourth side placed by the deck's aspect, whether the side seen is its short
+    or its long one."""
+    for base in ((0, 1), (1, 2)):
+        image, corners = _three_sides(base)
+        found = side_quads(image, DetectSettings(), (63.0, 88.0))
+        assert found and min(_gap(q, corners) for q in found) < 4.0, base
+
+
+def test_two_sides_alone_give_no_card_where_no_scale_is_known() -> None:
+    """Two sides meeting at a corner say nothing of a card's size: with no scale known, no outline is made of
+    them."""
+    image, _ = _two_sides(((8.0, 110.0),))
+    assert side_quads(image, DetectSettings(), (63.0, 88.0)) == []

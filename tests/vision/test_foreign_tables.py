@@ -830,3 +830,60 @@ def test_a_fans_top_card_two_of_whose_sides_show_is_fitted_at_its_corner(
     rendered, result = _read(foreign_catalogs["touati-bridge"], scene)
     assert _faces(result) == ["3c", "5h"]
     assert _named_right(rendered, result)
+
+
+def test_a_lone_piles_top_card_is_sized_from_its_own_side_where_nothing_gives_the_tables_scale(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """A lone pile on grey laminate in a dim room (tuning scene 463): the 3♠ on top shows three sides as edges, its
+    fourth running on into the cards under it, and no other card is named to say how large a card is here. Its side
+    between two square corners is one of the card's, so it gives the size, and the card the deck's shape there is
+    the 3♠ (``edges.side_quads``); it is named only as its face's picture aligns onto it."""
+    scene = Scene(
+        cards=tuple(Card("kennard", face, x, y, angle) for face, x, y, angle in [
+            ("7s", 421.66, 327.21, 121.31), ("5s", 405.42, 328.57, 180.01), ("10s", 415.03, 345.67, 348.71),
+            ("ks", 415.26, 330.60, 238.84), ("2d", 424.64, 338.95, 119.06), ("kc", 397.98, 326.11, 264.72),
+            ("3s", 416.70, 329.46, 252.39)]),
+        cloth="grey-laminate",
+        mat=None,
+        view=View(tilt=16.608965, azimuth=78.171121, roll=-12.279446, zoom=0.826041, shift=(-15.342425, -3.710604)),
+        look=Look(light_gain=0.070687, light_dir=159.760201, cast=(0.959957, 1.022495, 1.006861),
+                  glare=((128.548894, 477.348498, 67.207880, 0.327542), (406.770118, 199.974079, 68.851485, 0.166206)),
+                  blur=0.955355, motion_angle=80.433482, noise=3.860982, vignette=0.323791, exposure=0.412089,
+                  shot_noise=0.527123, jpeg=62),
+        seed=276717614,
+    )
+    rendered, result = _read(foreign_catalogs["kennard"], scene)
+    assert _faces(result) == ["3s"]
+    assert _named_right(rendered, result)
+
+
+def test_a_card_under_the_pile_top_whose_three_sides_show_is_not_named_from_them(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """A pile on white laminate (tuning scene 791): the 5♦ half under the 6♦ on top shows three sides, its paper
+    running on under the 6♦'s, and the 6♦'s pips where its other half would be read 4♦ at 0.61. The rectangle its
+    three sides give is a guess at its fourth: a card is named from it only where its face's picture aligns onto
+    it, and the 4♦'s does not. (The read is as frail as that: the scene's numbers are kept to the last digit, as
+    the bench drew it; rounded to six, the frame differs by a few levels and nothing is read 4♦.)"""
+    scene = Scene(
+        cards=tuple(Card("touati-bridge", face, x, y, angle) for face, x, y, angle in [
+            ("8c", 409.1584947289204, 311.1554136555301, 78.48661028291826),
+            ("qc", 398.4733051589704, 313.5733288990535, 203.69172996021888),
+            ("5d", 375.93708151428194, 308.5142571375718, 101.28177013991713),
+            ("10c", 405.2078235735483, 339.45631523558166, 114.74047916202639),
+            ("8s", 410.2781121030208, 334.5142878209229, 336.38920139319043),
+            ("6d", 397.99127905898604, 339.5367235952557, 212.00001100099516)]),
+        cloth="white-laminate",
+        mat=None,
+        view=View(tilt=5.220142955570045, azimuth=197.6741170321822, roll=168.095588577402, zoom=0.9934733637233376,
+                  shift=(10.966419780764983, -4.347380272844381)),
+        look=Look(light_gain=0.38580838374668497, light_dir=346.1065295788474,
+                  cast=(1.005437666865634, 1.040362423342854, 1.0107763947732422), motion=4,
+                  motion_angle=30.757680423610772, noise=2.7505110729367797, vignette=0.03699351435392802,
+                  exposure=0.5181316725056825, shot_noise=0.1295896520886535, jpeg=73),
+        seed=1749665669,
+    )
+    rendered, result = _read(foreign_catalogs["touati-bridge"], scene)
+    assert "4d" not in _faces(result)
+    assert _named_right(rendered, result)
