@@ -140,7 +140,8 @@ class CardFound:
 @dataclass
 class EdgeSearch:
     """The frame the edge search last ran on: its ``colour_cells``, whether the search named a card the border
-    mask had not, and how many frames since it was skipped in."""
+    mask had not, and in how many frames since it was skipped, or stopped once the cards named explained what had
+    changed (``Recognizer._search_done``)."""
 
     cells: np.ndarray
     added: bool
@@ -492,11 +493,14 @@ class Recognizer:
         edges = edge_map(view.image)
         if self._edges_may_add(cells, [*view.kept, *map(view.in_frame, cards)]):
             guides = [view.in_view(c) for c in [*view.kept, *remembered] if c.face != UNKNOWN]
-            searched, unnamed = self._from_edges(view, edges, cards, check, guides)
-            if hom is None:
+            done = self._search_done(cells, view, known)
+            searched, unnamed = self._from_edges(view, edges, cards, check, guides, done)
+            stopped = done(searched)
+            if hom is None and not stopped:
                 searched = self._fitted_at_named_size(view, mask, edges, searched, known, guides)
                 searched = self._completed(view.image, searched, unnamed, view.zones, guides)
-            self._searched = EdgeSearch(cells, [id(c) for c in searched] != [id(c) for c in cards])
+            skipped = self._searched.skipped + 1 if stopped and self._searched is not None else 0
+            self._searched = EdgeSearch(cells, [id(c) for c in searched] != [id(c) for c in cards], skipped)
             cards = searched
         cards = _without_pieces(self._under_others(view.image, edges, cards, hom, view.zones))
         timings.update(detect=t2 - t1, recognise=time.perf_counter() - t2)
@@ -715,8 +719,10 @@ class Recognizer:
         cards: list[CardFound],
         check: Callable[[np.ndarray], bool] | None,
         guides: list[CardFound],
+        done: Callable[[list[CardFound]], bool],
     ) -> tuple[list[CardFound], Moved]:
-        """``cards`` with the ones only edges outline added: where no card was named, a candidate the catalogue
+        """``cards`` with the ones only edges outline added, until ``done`` says the cards named explain the frame
+        (``_search_done``): where no card was named, a candidate the catalogue
         names confidently is a card (it replaces an unknown one there); its other verdicts are table texture or
         a part of a card, and are dropped. With them, the candidates that look like a card the catalogue cannot
         name (``_completed`` may search around them). ``guides``: named cards beyond the view that say the table's
@@ -733,8 +739,9 @@ class Recognizer:
             """Where the named cards lay out the table's plane: each card's centre and its map (``scale_of``)."""
             return [(card.corners.mean(axis=0), scale) for card, scale in scales.values()]
 
-        for quad, completed in itertools.chain(((q, False) for q in self._edge_candidates(view, edges, check, named)),
-                                               ((q, True) for q in self._corner_candidates(view, planes))):
+        candidates = itertools.chain(((q, False) for q in self._edge_candidates(view, edges, check, named)),
+                                     ((q, True) for q in self._corner_candidates(view, planes)))
+        for quad, completed in () if done(cards) else candidates:
             if on_named(quad, cards) or _piece_of_named(quad, cards):
                 continue
             if tried == MAX_EDGE_TRIES:
@@ -767,6 +774,8 @@ class Recognizer:
                 cards = [c for c in cards if not overlaps(quad, c.corners)]
                 cards.append(self._found(m, corners, hom, zones, 0.0))
                 scales = self._scales([*cards, *guides])
+                if done(cards):
+                    break
             elif m.distance <= self.catalog.settings.not_a_card:
                 unnamed.append((m, corners))
         return cards, unnamed
@@ -823,25 +832,56 @@ class Recognizer:
         last.skipped += 1
         return False
 
+    def _search_done(
+        self, cells: np.ndarray, view: View, known: Sequence[np.ndarray]
+    ) -> Callable[[list[CardFound]], bool]:
+        """A test whether the edge search may stop with the cards (``view`` px) named so far: every one is named,
+        and they lie over all that changed since this camera's last search (its frame's ``cells``) and over every
+        card of the last frame read again (``known``: a card it no longer finds may have moved, or lie under what
+        landed on it). A card played is most of what a watched frame searches for, and once it is named the rest
+        of the search (the corners, the segments, each a few ms) looks at cards named already. Never without a
+        last search to compare with, nor when the search last ran to its end ``SEARCH_EDGES_EVERY`` frames ago
+        (``EdgeSearch.skipped``): a card missed then may be found now."""
+        last = self._searched if self.follow else None
+        if last is None or last.cells.shape != cells.shape or last.skipped >= SEARCH_EDGES_EVERY:
+            return lambda cards: False
+        cell = np.full(2, float(CELL_PX))
+        expected = changed_cells(cells, last.cells)
+        for outline in known:
+            expected |= _cells_of(outline + view.origin, cell, expected.shape)
+
+        def done(cards: list[CardFound]) -> bool:
+            if any(card.face == UNKNOWN for card in cards):
+                return False
+            on_cards = np.zeros(expected.shape, bool)
+            for card in [*view.kept, *map(view.in_frame, cards)]:
+                on_cards |= _cells_of(card.corners, cell, expected.shape)
+            return not (expected & ~on_cards).any()
+
+        return done
+
     def _edge_candidates(
         self, view: View, edges: np.ndarray, check: Callable[[np.ndarray], bool] | None, named: list[np.ndarray]
-    ) -> list[np.ndarray]:
+    ) -> Iterator[np.ndarray]:
         """First where a face's art lies outside the cards ``named`` so far (``ArtIndex``: a patterned cloth
         hides a card's sides, a pile's top card's border runs on into the cards under it; neither hides its art),
         then the quads edges outline (``edge_quads``); without the mat also the outlines of the edge-free regions
         opened and of the frame's edges with fine texture smoothed away (``smooth_edge_map``), and outlines lined
-        by straight segments (``line_quads``), each outline once."""
+        by straight segments (``line_quads``), each outline once. Each kind is looked for only when the search
+        reaches it: one that has found what changed stops before the rest (``_search_done``)."""
         frame, detect, no_mat = view.image, view.detect, view.hom is None
-        quads = [q for q in self._by_art(view, edges, [*named, *view.kept_here]) if check is None or check(q)]
-        quads += edge_quads(edges, frame.shape, detect, check, opened=no_mat)
+        kinds: list[Callable[[], list[np.ndarray]]] = [
+            lambda: [q for q in self._by_art(view, edges, [*named, *view.kept_here]) if check is None or check(q)],
+            lambda: edge_quads(edges, frame.shape, detect, check, opened=no_mat),
+        ]
         if no_mat:
-            quads += edge_quads(smooth_edge_map(frame), frame.shape, detect, check)
-            quads += line_quads(frame, detect)
+            kinds += [lambda: edge_quads(smooth_edge_map(frame), frame.shape, detect, check),
+                      lambda: line_quads(frame, detect)]
         out: list[np.ndarray] = []
-        for quad in quads:
+        for quad in itertools.chain.from_iterable(kind() for kind in kinds):
             if not view.on_kept(quad) and not any(np.abs(quad - q).max() < SAME_OUTLINE for q in out):
                 out.append(quad)
-        return out
+                yield quad
 
     def _corner_candidates(
         self, view: View, planes: Callable[[], list[tuple[np.ndarray, np.ndarray]]]

@@ -4,6 +4,7 @@ cards. Decks are the published ones (``foreign_catalogs``; skipped where the npm
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import cv2
@@ -769,10 +770,11 @@ def test_a_card_played_beside_a_kept_one_is_read_without_trying_outlines_on_it(
     tried: list[np.ndarray] = []  # edge candidates (frame px) in the window read
     candidates = Recognizer._edge_candidates
 
-    def spied(self: Recognizer, view: PipelineView, *args: object) -> list[np.ndarray]:
-        found = candidates(self, view, *args)
-        tried.extend(quad + view.origin for quad in found if view.kept)
-        return found
+    def spied(self: Recognizer, view: PipelineView, *args: object) -> Iterator[np.ndarray]:
+        for quad in candidates(self, view, *args):
+            if view.kept:
+                tried.append(quad + view.origin)
+            yield quad
 
     monkeypatch.setattr(Recognizer, "_edge_candidates", spied)
     before, after = _watched(foreign_catalogs["touati"], frames)

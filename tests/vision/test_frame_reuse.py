@@ -5,6 +5,7 @@ every few frames; the edge search is skipped while all that changed lies on card
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -131,14 +132,15 @@ def test_the_watcher_measures_the_light_every_few_frames_and_a_dimmed_lamp_shows
 
 @pytest.fixture
 def edge_searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """One entry per frame the edge search (``Recognizer._edge_candidates``) ran on: the candidates it found."""
+    """One entry per frame the edge search (``Recognizer._edge_candidates``) ran on: the candidates it gave."""
     ran: list[int] = []
     search = pipeline.Recognizer._edge_candidates
 
-    def spy(self: Recognizer, *args: Any) -> list[np.ndarray]:
-        found = search(self, *args)
-        ran.append(len(found))
-        return found
+    def spy(self: Recognizer, *args: Any) -> Iterator[np.ndarray]:
+        ran.append(0)
+        for quad in search(self, *args):
+            ran[-1] += 1
+            yield quad
 
     monkeypatch.setattr(pipeline.Recognizer, "_edge_candidates", spy)
     return ran
@@ -168,6 +170,28 @@ def test_a_card_only_edges_outline_is_found_the_frame_it_lands(catalogs, edge_se
     assert len(edge_searches) == 1  # an empty table that did not change: searched once
     assert [c.face for c in recognizer.process(frame(one, 3)).cards] == ["7"]
     assert len(edge_searches) == 2
+
+
+def test_the_edge_search_stops_once_the_card_played_is_named(catalogs, monkeypatch) -> None:
+    """On white laminate without the mat the border mask sees no card, so a card played is found by the edge
+    search. Once the cards named lie over all that changed and over every card read again, the search stops: the
+    straight segments and the corners are not looked for (they took most of a played frame's time). What it names
+    is what a recogniser seeing the frame first names."""
+    empty = Scene(cloth="white-laminate", mat=None, look=Look(noise=2.0), seed=40)
+    cx, cy = mat_outline(empty).mean(axis=0)
+    one = replace(empty, cards=(Card("corgi-pileup", "7", cx + 10, cy - 20, 17.0),))
+    two = replace(one, cards=(*one.cards, Card("corgi-pileup", "3", cx - 140, cy + 30, -10.0)))
+    segment_searches: list[int] = []
+    segments = pipeline.line_quads
+    monkeypatch.setattr(pipeline, "line_quads", lambda *args: segment_searches.append(1) or segments(*args))
+    recognizer = Recognizer(catalogs["corgi-pileup"])
+    first = recognizer.process(frame(one, 0))
+    assert [c.face for c in first.cards] == ["7"] and segment_searches == [1]  # nothing to go by: searched through
+    played = frame(two, 1)
+    result = recognizer.process(played, [c.corners for c in first.cards])
+    assert sorted(c.face for c in result.cards) == ["3", "7"]
+    assert segment_searches == [1]
+    same_reading(result, Recognizer(catalogs["corgi-pileup"]).process(played))
 
 
 def test_the_edge_search_is_skipped_at_most_search_edges_every_frames_in_a_row(recognizer, edge_searches) -> None:
@@ -266,10 +290,10 @@ def test_a_kept_card_a_window_takes_in_part_of_is_not_searched_for_there(recogni
     tried: list[np.ndarray] = []  # edge candidates, frame px
     candidates = Recognizer._edge_candidates
 
-    def spied(self: Recognizer, view: pipeline.View, *args: Any) -> list[np.ndarray]:
-        found = candidates(self, view, *args)
-        tried.extend(quad + view.origin for quad in found)
-        return found
+    def spied(self: Recognizer, view: pipeline.View, *args: Any) -> Iterator[np.ndarray]:
+        for quad in candidates(self, view, *args):
+            tried.append(quad + view.origin)
+            yield quad
 
     monkeypatch.setattr(Recognizer, "_edge_candidates", spied)
     before = recognizer.process(frame(TABLE, 0))
