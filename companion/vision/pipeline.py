@@ -835,28 +835,29 @@ class Recognizer:
     def _search_done(
         self, cells: np.ndarray, view: View, known: Sequence[np.ndarray]
     ) -> Callable[[list[CardFound]], bool]:
-        """A test whether the edge search may stop with the cards (``view`` px) named so far: every one is named,
-        and they lie over all that changed since this camera's last search (its frame's ``cells``) and over every
-        card of the last frame read again (``known``: a card it no longer finds may have moved, or lie under what
-        landed on it). A card played is most of what a watched frame searches for, and once it is named the rest
-        of the search (the corners, the segments, each a few ms) looks at cards named already. Never without a
-        last search to compare with, nor when the search last ran to its end ``SEARCH_EDGES_EVERY`` frames ago
-        (``EdgeSearch.skipped``): a card missed then may be found now."""
+        """A test whether the edge search may stop with the cards (``view`` px) found so far: named cards lie over
+        all that changed since this camera's last search (its frame's ``cells``), and cards over every card of the
+        last frame read again (``known``: a card it no longer finds may have moved, or lie under what landed on
+        it), and no card unknown lies where anything changed (one where nothing did, under a hand resting on the
+        table, was searched for by the last search). A card played is most of what a watched frame searches for,
+        and once it is named the rest of the search (the segments, the corners, each a few ms) would look at
+        cards found already. Never without a last search to compare with, nor when the search last ran to its
+        end ``SEARCH_EDGES_EVERY`` frames ago (``EdgeSearch.skipped``): a card missed then may be found now."""
         last = self._searched if self.follow else None
         if last is None or last.cells.shape != cells.shape or last.skipped >= SEARCH_EDGES_EVERY:
             return lambda cards: False
         cell = np.full(2, float(CELL_PX))
-        expected = changed_cells(cells, last.cells)
+        changed = changed_cells(cells, last.cells)
+        read_again = np.zeros(changed.shape, bool)
         for outline in known:
-            expected |= _cells_of(outline + view.origin, cell, expected.shape)
+            read_again |= _cells_of(outline + view.origin, cell, changed.shape)
 
         def done(cards: list[CardFound]) -> bool:
-            if any(card.face == UNKNOWN for card in cards):
-                return False
-            on_cards = np.zeros(expected.shape, bool)
+            named, unknown = np.zeros(changed.shape, bool), np.zeros(changed.shape, bool)
             for card in [*view.kept, *map(view.in_frame, cards)]:
-                on_cards |= _cells_of(card.corners, cell, expected.shape)
-            return not (expected & ~on_cards).any()
+                (unknown if card.face == UNKNOWN else named)[...] |= _cells_of(card.corners, cell, changed.shape)
+            unexplained = (changed & ~named) | (read_again & ~(named | unknown)) | (changed & unknown)
+            return not unexplained.any()
 
         return done
 
