@@ -751,19 +751,26 @@ class Recognizer:
             # judged sharp: a rough outline the blurred references name at once would stand unaligned (a Q♥ on a
             # gingham, 3 px off, then set the table's scale for the pile beside it too roughly to fit its top card)
             m = self.catalog.match(warp_card(frame, corners), retry=False, soft=False)
+            at_once = m.confidence >= AT_ONCE
             onto = None
-            if m.confidence < AT_ONCE:
+            if not at_once or m.reached > 0:
                 near = planes()
                 to_table = hom if hom is not None else (nearest_plane(near, corners.mean(axis=0)) if near else None)
                 onto = self._onto_face(frame, m, corners, to_table)
+                if at_once and onto is not None and onto[0].face == m.face:
+                    # named at once, but something reaches in over its edge: a strip of table along a side is an
+                    # outline that far off, and a few px off, the marks that tell a club from the spade of its
+                    # rank fall on other cells (a 2♣ on a gingham outlined 7 px wide read 2♠ at 1.0; aligned, 2♣
+                    # at 0.95). The face its aligned outline reads stands; where it is the same, the outline found
+                    onto = None
             if onto is not None:
                 m, corners = onto
-            elif m.confidence < AT_ONCE and completed:
+            elif not at_once and completed:
                 # half its outline is a guess, so no edge around it says where the card is: only its face's picture,
                 # aligned onto it. A 5♦ half under a pile's top 6♦ showed three sides, and the rectangle they gave,
                 # half the 6♦'s pips, read 4♦ at 0.61 (tuning scene 791); aligned, it fit no face
                 continue
-            elif m.confidence < AT_ONCE and snapped < MAX_SNAPS:  # a guess: looked at on the edges around it
+            elif not at_once and snapped < MAX_SNAPS:  # a guess: looked at on the edges around it
                 snapped += 1
                 moved = self._moved_onto_edges(frame, corners)
                 settled = self._checked(m, corners, moved) if self._sure(m) else self._snapped(m, corners, moved)

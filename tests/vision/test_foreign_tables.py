@@ -889,3 +889,35 @@ def test_a_card_under_the_pile_top_whose_three_sides_show_is_not_named_from_them
     rendered, result = _read(foreign_catalogs["touati-bridge"], scene)
     assert "4d" not in _faces(result)
     assert _named_right(rendered, result)
+
+
+def test_a_card_whose_outline_takes_in_a_strip_of_table_is_aligned_before_it_is_named(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """A 2♣ lying alone on red gingham (the tuning run's played scene 200051): the edges outline it 7 px wide along
+    one long side, a strip of checks inside the outline, and so far off the marks that tell a club from a spade
+    fall on other cells: it read 2♠ at 1.0 and stood as read. Something reaching in over an outline's edge (the
+    strip) says the outline is off: it is aligned to its face's picture first, and there it reads 2♣. (The scene's
+    numbers are kept to the last digit, as the bench drew it.)"""
+    scene = Scene(
+        cards=tuple(Card("touati-bridge", face, x, y, angle) for face, x, y, angle in [
+            ("ah", 245.3057413579568, 313.1052803033086, 216.94644369824195),
+            ("2c", 399.54818389769775, 350.65828614411384, 35.6678647802212),
+            ("8s", 577.3513665523344, 327.5539621957611, 267.1114755477439),
+            ("7s", 350.21549170322027, 199.8739755005253, 194.0751272970812)]),
+        cloth="red-gingham",
+        mat=None,
+        view=View(tilt=14.286161309017041, azimuth=39.9285297592387, roll=-14.307884530169899,
+                  zoom=0.9656890389253476, shift=(-17.807870905722737, -12.686979671826766)),
+        look=Look(light_gain=0.24217666919998082, light_dir=338.21257667012503,
+                  cast=(0.9432391564495625, 0.9846317475618568, 1.0830585232205034),
+                  glare=((560.1917207801598, 369.08319883624023, 47.64529388193182, 0.2399284995727351),
+                         (301.8658277278514, 464.7810626159454, 31.50049541553799, 0.309050996623781)),
+                  blur=0.5900561340819046, motion_angle=149.3901315074536, noise=2.081932901669998,
+                  vignette=0.04142787247754078, exposure=0.9960300283753463, shot_noise=0.34810388648621116),
+        seed=257150535,
+    )
+    rendered, result = _read(foreign_catalogs["touati-bridge"], scene)
+    assert "2s" not in _faces(result)
+    assert _named_right(rendered, result)
+    assert "2c" in _faces(result)
