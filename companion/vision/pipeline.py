@@ -172,6 +172,11 @@ class View:
     kept: list[CardFound] = field(default_factory=list)  # the last frame's cards a window read keeps as they were
     # read (frame px): it may take in part of one, which is known and not searched for
 
+    @property
+    def whole(self) -> bool:
+        """Whether it is the whole frame, not a window of it."""
+        return self.image.shape[1] == self.frame_width and not self.origin.any()
+
     def in_frame(self, card: CardFound) -> CardFound:
         return replace(card, corners=card.corners + self.origin)
 
@@ -900,12 +905,13 @@ class Recognizer:
         square corners giving the card's size (``side_quads``). Worked out only when they are reached, so that the
         planes include those of the cards the edge search has named by then (often the only ones to give the
         table's scale). Only those some face fits closely (``_close``, a cheap first look at all at once): a
-        rectangle drawn from square lines of a table's grain or of a court card's frame is tried otherwise. Not on
-        the mat, where the border mask lines a card's paper: corners found one tuning card there, and doubled the
-        time a card played with hands resting took (76 -> 178 ms)."""
-        if view.hom is not None:
+        rectangle drawn from square lines of a table's grain or of a court card's frame is tried otherwise. On the
+        mat (its plane gives the size), only when the frame is read whole: the border mask lines a card's paper
+        there, and corners found only a card it outlined with a neighbour (a tuning cream 9♦, an own-deck card),
+        while in a window around a card played with hands resting they made the read 76 -> 178 ms."""
+        if view.hom is not None and not view.whole:
             return
-        near = planes()
+        near = planes() if view.hom is None else [(np.array(view.image.shape[1::-1], float) / 2, view.hom)]
         found = (corner_quads(view.image, view.detect, near, self.card_mm) if near
                  else side_quads(view.image, view.detect, self.card_mm))
         quads = [q for q in found if not view.on_kept(q)]

@@ -921,3 +921,4 @@ def test_a_card_whose_outline_takes_in_a_strip_of_table_is_aligned_before_it_is_
     assert "2s" not in _faces(result)
     assert _named_right(rendered, result)
     assert "2c" in _faces(result)
+

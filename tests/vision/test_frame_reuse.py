@@ -194,6 +194,25 @@ def test_the_edge_search_stops_once_the_card_played_is_named(catalogs, monkeypat
     same_reading(result, Recognizer(catalogs["corgi-pileup"]).process(played))
 
 
+def test_on_the_mat_corners_are_looked_for_in_a_frame_read_whole_not_in_a_window(recognizer, monkeypatch) -> None:
+    """On the mat the border mask lines a card's paper, and a card it outlines only with a neighbour is looked for
+    at its corners (``edges.corner_quads``) when the frame is read whole; a window around a card played is not
+    searched so (its straight lines, many where hands rest, doubled the time such a frame took), and the card it
+    may have missed is looked for again when the frame is next read whole."""
+    corner_searches: list[bool] = []
+    corners = pipeline.corner_quads
+    monkeypatch.setattr(pipeline, "corner_quads",
+                        lambda frame, *args: corner_searches.append(frame.shape[:2]) or corners(frame, *args))
+    whole = frame(TABLE, 0)
+    before = recognizer.process(whole, light=False)
+    assert corner_searches == [whole.shape[:2]]
+    corner_searches.clear()
+    landed = frame(replace(TABLE, cards=(*CARDS, Card("corgi-pileup", "3", CX + 40, CY + 10, -15.0))), 1)
+    result = recognizer.process(landed, [c.corners for c in before.cards], light=False)
+    assert sorted(c.face for c in result.cards) == ["10", "3", "7"]
+    assert corner_searches == []
+
+
 def test_the_edge_search_is_skipped_at_most_search_edges_every_frames_in_a_row(recognizer, edge_searches) -> None:
     still = frame(TABLE, 0)
     for _ in range(2 * SEARCH_EDGES_EVERY + 3):
