@@ -330,8 +330,10 @@ class Recognizer:
         guides = self._remembered(changed)
         window = self._window(changed, frame.shape, known)
         lying = self._still_lying(known, changed, frame.shape)
+        searched = None if self._searched is None else replace(self._searched)
         cards = None if window is None else self._in_window(frame, cells, window, lying, zones, guides, timings)
         if cards is None:
+            self._searched = searched  # a window read given up: its search says nothing of the frame read whole
             cards = self._whole(frame, cells, lying, zones, guides, timings)
         if self.locator is None and self.follow:
             self._guides = [c for c in cards if c.face != UNKNOWN and self._true(c)] or guides

@@ -922,3 +922,33 @@ def test_a_card_whose_outline_takes_in_a_strip_of_table_is_aligned_before_it_is_
     assert _named_right(rendered, result)
     assert "2c" in _faces(result)
 
+
+
+def test_a_window_read_given_up_leaves_the_frame_read_whole_to_search_its_edges(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """A discard pile built on dark wood, watched (tuning pile 100041). The fifth card, a 9♦, lands where a window
+    read around it finds an outline running to the window's edge, so the frame is read whole. The window's own edge
+    search had been taken as this frame's last search: the whole read saw nothing changed since, and stopped its
+    search before it began, leaving the 9♦ unnamed. A window read given up says nothing of the frame."""
+    scene = Scene(
+        cards=tuple(Card("touati-bridge", face, x, y, angle) for face, x, y, angle in [
+            ("6d", 372.5533536040289, 286.9393236436662, 35.573127991439875),
+            ("ad", 380.8189155252788, 309.77836952224004, 337.2856951191356),
+            ("10c", 378.9454289372318, 321.16088840373993, 303.2355412310974),
+            ("qh", 395.18521459848705, 313.79456927610374, 334.39601403684685),
+            ("9d", 402.976239500751, 305.1642843721242, 264.34345641235404)]),
+        cloth="dark-wood",
+        mat=None,
+        view=View(tilt=12.13576876381187, azimuth=224.4007990396456, roll=-5.046936027283341,
+                  zoom=0.8589437503793715, shift=(-0.4045779078854004, 1.459781893603271)),
+        look=Look(light_gain=0.23041434658113322, light_dir=84.29573285595407,
+                  cast=(1.0198031730313575, 1.0402923877045074, 1.0140339097540005), motion_angle=9.771807876791927,
+                  noise=2.5303958706108443, vignette=0.1374202853004401, exposure=0.9493159787659641,
+                  shot_noise=0.45769657190298974),
+        seed=1556207754,
+    )
+    frames = [render_scene(replace(scene, cards=scene.cards[:laid], seed=scene.seed + laid)) for laid in range(1, 6)]
+    results = _watched(foreign_catalogs["touati-bridge"], frames)
+    assert "9d" in _faces(results[-1])
+    assert all(_named_right(frame, result) for frame, result in zip(frames, results, strict=True))
