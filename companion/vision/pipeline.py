@@ -140,8 +140,8 @@ class CardFound:
 @dataclass
 class EdgeSearch:
     """The frame the edge search last ran on: its ``colour_cells``, whether the search named a card the border
-    mask had not, and in how many frames since it was skipped, or stopped once the cards named explained what had
-    changed (``Recognizer._search_done``)."""
+    mask had not, and in how many frames in a row since then it was skipped, or stopped once the cards found
+    explained what had changed (``Recognizer._search_done``)."""
 
     cells: np.ndarray
     added: bool
@@ -171,11 +171,7 @@ class View:
     frame_width: int  # px, the whole frame's: a window is searched for art at the frame's scale (``_by_art``)
     kept: list[CardFound] = field(default_factory=list)  # the last frame's cards a window read keeps as they were
     # read (frame px): it may take in part of one, which is known and not searched for
-
-    @property
-    def whole(self) -> bool:
-        """Whether it is the whole frame, not a window of it."""
-        return self.image.shape[1] == self.frame_width and not self.origin.any()
+    whole: bool = True  # the whole frame, not a window of it
 
     def in_frame(self, card: CardFound) -> CardFound:
         return replace(card, corners=card.corners + self.origin)
@@ -457,7 +453,7 @@ class Recognizer:
                          max_area=min(self.detect.max_area * share, MAX_IN_WINDOW))
         seen = image if last.correction is None else last.correction.apply(image)
         view = View(image, origin, hom, {name: zone - origin for name, zone in zones.items()}, detect, seen,
-                    last.cloth[y0:y1, x0:x1], frame.shape[1], window.kept)
+                    last.cloth[y0:y1, x0:x1], frame.shape[1], window.kept, whole=False)
         timings["register"] = 0.0
         kept = window.kept
         here = [outline - origin for outline in known
@@ -728,13 +724,13 @@ class Recognizer:
         guides: list[CardFound],
         done: Callable[[list[CardFound]], bool],
     ) -> tuple[list[CardFound], Moved]:
-        """``cards`` with the ones only edges outline added, until ``done`` says the cards named explain the frame
-        (``_search_done``): where no card was named, a candidate the catalogue
-        names confidently is a card (it replaces an unknown one there); its other verdicts are table texture or
-        a part of a card, and are dropped. With them, the candidates that look like a card the catalogue cannot
-        name (``_completed`` may search around them). ``guides``: named cards beyond the view that say the table's
-        scale (``_look``). The candidates are ``_edge_candidates``, then ``_corner_candidates`` (a card is named from
-        one of those only as its face's picture aligns onto it, or the catalogue names it at once)."""
+        """``cards`` with the ones only edges outline added, until ``done`` says the cards found explain the frame
+        (``_search_done``): where no card was named, a candidate the catalogue names confidently is a card (it
+        replaces an unknown one there); its other verdicts are table texture or a part of a card, and are dropped.
+        With them, the candidates that look like a card the catalogue cannot name (``_completed`` may search around
+        them). ``guides``: named cards beyond the view that say the table's scale (``_look``). The candidates are
+        ``_edge_candidates``, then ``_corner_candidates`` (a card is named from one of those only as its face's
+        picture aligns onto it, or the catalogue names it at once)."""
         frame, hom, zones = view.image, view.hom, view.zones
         lo = darkest_channel(frame)
         tried = snapped = 0
@@ -768,7 +764,8 @@ class Recognizer:
                     # named at once, but something reaches in over its edge: a strip of table along a side is an
                     # outline that far off, and a few px off, the marks that tell a club from the spade of its
                     # rank fall on other cells (a 2♣ on a gingham outlined 7 px wide read 2♠ at 1.0; aligned, 2♣
-                    # at 0.95). The face its aligned outline reads stands; where it is the same, the outline found
+                    # at 0.95). The face its aligned outline reads stands; where it is the same face, the outline
+                    # as found stands
                     onto = None
             if onto is not None:
                 m, corners = onto
@@ -901,16 +898,16 @@ class Recognizer:
     def _corner_candidates(
         self, view: View, planes: Callable[[], list[tuple[np.ndarray, np.ndarray]]]
     ) -> Iterator[np.ndarray]:
-        """After the other edge candidates (``_edge_candidates``), without the mat, outlines completed from some of
-        a card's sides: from two meeting at a corner, at the card's true size where the named cards say the table's
-        plane (``corner_quads``; ``planes``); where none is named to say it, from three, the side between two
-        square corners giving the card's size (``side_quads``). Worked out only when they are reached, so that the
-        planes include those of the cards the edge search has named by then (often the only ones to give the
-        table's scale). Only those some face fits closely (``_close``, a cheap first look at all at once): a
-        rectangle drawn from square lines of a table's grain or of a court card's frame is tried otherwise. On the
-        mat (its plane gives the size), only when the frame is read whole: the border mask lines a card's paper
-        there, and corners found only a card it outlined with a neighbour (a tuning cream 9♦, an own-deck card),
-        while in a window around a card played with hands resting they made the read 76 -> 178 ms."""
+        """After the other edge candidates (``_edge_candidates``), outlines completed from some of a card's sides:
+        from two meeting at a corner, at the card's true size where the table's plane is known (``corner_quads``;
+        ``planes``: without the mat, the named cards'); where no card is named to say it, from three, the side
+        between two square corners giving the card's size (``side_quads``). Worked out only when they are
+        reached, so that the planes include those of the cards the edge search has named by then (often the only
+        ones to give the table's scale). Only those some face fits closely (``_close``, a cheap first look at all
+        at once): a rectangle drawn from square lines of a table's grain or of a court card's frame is tried
+        otherwise. On the mat (its plane gives the size), only when the frame is read whole: the border mask lines
+        a card's paper there, and corners found a card it left unknown (a tuning cream 9♦, one of our own decks'
+        cards), while in a window around a card played with hands resting they made the read 76 -> 178 ms."""
         if view.hom is not None and not view.whole:
             return
         near = planes() if view.hom is None else [(np.array(view.image.shape[1::-1], float) / 2, view.hom)]
