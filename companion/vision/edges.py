@@ -239,11 +239,9 @@ def corner_quads(
         return []
     d = (q - p) / length[:, None]
     i, j = np.triu_indices(len(length), 1)
-    cross = d[i, 0] * d[j, 1] - d[i, 1] * d[j, 0]
-    square = np.abs(cross) >= np.cos(CORNER_SQUARE)
-    i, j, cross = i[square], j[square], cross[square]
-    t = ((p[j] - p[i])[:, 0] * d[j, 1] - (p[j] - p[i])[:, 1] * d[j, 0]) / cross
-    corner = p[i] + t[:, None] * d[i]  # where the two lines meet
+    square = np.abs(d[i, 0] * d[j, 1] - d[i, 1] * d[j, 0]) >= np.cos(CORNER_SQUARE)
+    i, j = i[square], j[square]
+    corner = p[i] + _meets(p[i], d[i], p[j], d[j])[:, None] * d[i]  # where the two lines meet
     # a first cut in px, at the largest and smallest scales in view: each segment's nearer end within reach of the
     # corner, and the two long enough to line ``CORNER_LINED`` of a card's outline
     scales = [_px_per_mm(to_table, at) for at, to_table in planes]
@@ -254,14 +252,8 @@ def corner_quads(
     found: list[tuple[float, np.ndarray]] = []
     for a, b, c in zip(i[near], j[near], corner[near], strict=True):
         found += _cornered(c, (p[a], q[a]), (p[b], q[b]), nearest_plane(planes, c), card_mm)
-    out: list[np.ndarray] = []
-    for _, quad in sorted(found, key=lambda f: -f[0]):
-        if (card_shaped(quad, float(frame.shape[0] * frame.shape[1]), settings)
-                and not any(np.abs(quad - o).max() < SAME_QUAD for o in out) and not _crossed(quad, p, q)):
-            out.append(quad)
-        if len(out) == MAX_CORNERS:
-            break
-    return out
+    frame_area = float(frame.shape[0] * frame.shape[1])
+    return _most_lined([(share, quad) for share, quad in found if card_shaped(quad, frame_area, settings)], p, q)
 
 
 SIDE_REACH = 0.2  # of the side's length: how far a segment may stop short of a corner it meets, or run past it
@@ -317,13 +309,20 @@ def side_quads(frame: np.ndarray, settings: DetectSettings, card_mm: tuple[float
             quad = _clockwise(np.array([c1, c2, c2 + other * e2, c1 + other * e1], np.float32))
             if lined >= SIDE_LINED and card_shaped(quad, frame_area, settings):
                 out.append((lined, quad))
-    found: list[np.ndarray] = []
-    for _, quad in sorted(out, key=lambda f: -f[0]):
-        if not any(np.abs(quad - o).max() < SAME_QUAD for o in found) and not _crossed(quad, p, q):
-            found.append(quad)
-        if len(found) == MAX_CORNERS:
+    return _most_lined(out, p, q)
+
+
+def _most_lined(found: list[tuple[float, np.ndarray]], p: np.ndarray, q: np.ndarray) -> list[np.ndarray]:
+    """Of outlines completed from some of a card's sides (each with the share of it its segments line), the most
+    lined first, each once (``SAME_QUAD``), none another card's side crosses (``_crossed``; segments ``p`` to
+    ``q``), ``MAX_CORNERS`` at most."""
+    out: list[np.ndarray] = []
+    for _, quad in sorted(found, key=lambda f: -f[0]):
+        if not any(np.abs(quad - o).max() < SAME_QUAD for o in out) and not _crossed(quad, p, q):
+            out.append(quad)
+        if len(out) == MAX_CORNERS:
             break
-    return found
+    return out
 
 
 def _clockwise(quad: np.ndarray) -> np.ndarray:

@@ -834,11 +834,7 @@ class Recognizer:
                 or any(c.face == UNKNOWN for c in cards)):
             return True
         changed = changed_cells(cells, last.cells)
-        cell = np.full(2, float(CELL_PX))
-        on_cards = np.zeros(changed.shape, bool)
-        for card in cards:
-            on_cards |= _cells_of(card.corners, cell, changed.shape)
-        if (changed & ~on_cards).any():
+        if (changed & ~_cells_under([card.corners for card in cards], changed.shape)).any():
             return True
         last.skipped += 1
         return False
@@ -857,16 +853,13 @@ class Recognizer:
         last = self._searched if self.follow else None
         if last is None or last.cells.shape != cells.shape or last.skipped >= SEARCH_EDGES_EVERY:
             return lambda cards: False
-        cell = np.full(2, float(CELL_PX))
         changed = changed_cells(cells, last.cells)
-        read_again = np.zeros(changed.shape, bool)
-        for outline in known:
-            read_again |= _cells_of(outline + view.origin, cell, changed.shape)
+        read_again = _cells_under([outline + view.origin for outline in known], changed.shape)
 
         def done(cards: list[CardFound]) -> bool:
-            named, unknown = np.zeros(changed.shape, bool), np.zeros(changed.shape, bool)
-            for card in [*view.kept, *map(view.in_frame, cards)]:
-                (unknown if card.face == UNKNOWN else named)[...] |= _cells_of(card.corners, cell, changed.shape)
+            found = [*view.kept, *map(view.in_frame, cards)]
+            named = _cells_under([c.corners for c in found if c.face != UNKNOWN], changed.shape)
+            unknown = _cells_under([c.corners for c in found if c.face == UNKNOWN], changed.shape)
             unexplained = (changed & ~named) | (read_again & ~(named | unknown)) | (changed & unknown)
             return not unexplained.any()
 
@@ -1154,6 +1147,16 @@ def _cells_of(outline: np.ndarray, cell: np.ndarray, shape: tuple[int, ...]) -> 
     covered = np.zeros(shape, np.uint8)
     cv2.fillConvexPoly(covered, np.round(grow(outline.astype(np.float32), 2 * cell.max()) / cell).astype(np.int32), 1)
     return covered > 0
+
+
+def _cells_under(outlines: list[np.ndarray], shape: tuple[int, ...]) -> np.ndarray:
+    """The ``colour_cells`` (``CELL_PX`` each, a grid of ``shape``) any of the outlines (frame px) covers, as
+    ``_cells_of`` counts them."""
+    cell = np.full(2, float(CELL_PX))
+    covered = np.zeros(shape, bool)
+    for outline in outlines:
+        covered |= _cells_of(outline, cell, shape)
+    return covered
 
 
 def _bounds(outline: np.ndarray) -> np.ndarray:
