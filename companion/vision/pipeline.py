@@ -14,6 +14,7 @@ import numpy as np
 from companion.vision.align import aligned
 from companion.vision.art import ArtIndex, search_boxes
 from companion.vision.catalog import POKER_MM, TWINS, Catalog, Match, warp_card
+from companion.vision.crossings import crossing_lines, own_part
 from companion.vision.detect import (
     DetectSettings,
     Quad,
@@ -1026,19 +1027,31 @@ class Recognizer:
         zones: dict[str, np.ndarray],
     ) -> list[CardFound]:
         """Each card another one lies on judged again on what is in view of it: named only when enough of it
-        shows and what tells its face apart is in that part (half a 4 is not an ace)."""
+        shows and what tells its face apart is in that part (half a 4 is not an ace). A card that a straight edge
+        its face does not have crosses (``crossings``) lies under a card that was not found: what lies beyond the
+        edge is not its own, and it keeps its face only if the rest tells that face (a 5♠ a third in view, read
+        4♠ as if whole, is then unknown)."""
         out = []
         for card in cards:
+            if card.face == UNKNOWN:
+                out.append(card)
+                continue
             tops = [o.corners for o in cards if o is not card and self._may_lie_on(o, card)
                     and self._lies_on(frame, edges, o, card)]
-            if not tops or card.face == UNKNOWN:
+            view = warp_card(frame, card.corners)
+            lines = crossing_lines(view, self.catalog.reference(card.face))
+            if not tops and not lines:
                 out.append(card)
                 continue
             under = covered_cells(card.corners, tops)
+            if lines:
+                under |= own_part(lines)[1]
             if under.mean() > 1 - MIN_VISIBLE:
                 out.append(replace(card, face=UNKNOWN, confidence=0.0))
                 continue
-            m = self.catalog.match(warp_card(frame, card.corners), retry=False, under=under)
+            m = self.catalog.match(view, retry=False, under=under)
+            if lines and m.face != card.face:
+                m = replace(m, face=UNKNOWN)
             out.append(self._found(m, card.corners, hom, zones, card.border))
         return out
 

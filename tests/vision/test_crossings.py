@@ -1,0 +1,55 @@
+"""A straight edge across a card that its face does not have: the side of a card lying on it (``crossings``)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision.catalog import GRID, WARP, Catalog
+from companion.vision.crossings import crossing_lines, own_part
+
+
+def _noisy(picture: np.ndarray, seed: int = 0, sigma: float = 6.0) -> np.ndarray:
+    """``picture`` with a phone camera's grain on it."""
+    grain = np.random.default_rng(seed).normal(0.0, sigma, picture.shape)
+    return np.clip(picture.astype(np.float32) + grain, 0, 255).astype(np.uint8)
+
+
+def _under_a_card(picture: np.ndarray, x: int) -> np.ndarray:
+    """``picture`` with another card's plain white paper lying on it from ``x`` px rightwards, its side a thin
+    grey shadow line (as white card stock lying on white card stock shows)."""
+    covered = picture.copy()
+    covered[:, x:] = 245
+    cv2.line(covered, (x, 0), (x, WARP[1] - 1), (150, 150, 150), 1)
+    return covered
+
+
+def test_no_face_of_any_deck_is_crossed_by_an_edge_of_its_own(catalogs: dict[str, Catalog]) -> None:
+    """Pips, indices, a court card's frame, a corgi's art: every edge a face has is its own, wherever it runs."""
+    crossed = [(name, face) for name, catalog in catalogs.items() for face in catalog.ids
+               if crossing_lines(_noisy(catalog.reference(face)), catalog.reference(face))]
+    assert crossed == []
+
+
+def test_the_side_of_a_card_lying_on_it_crosses_a_card_and_cuts_off_what_is_not_its_own(
+    catalogs: dict[str, Catalog],
+) -> None:
+    catalog = next(iter(catalogs.values()))
+    reference = catalog.reference(catalog.ids[0])
+    x = int(WARP[0] * 0.65)
+    lines = crossing_lines(_noisy(_under_a_card(reference, x)), reference)
+    assert lines
+    assert all(abs(abs(rho) - x) <= 2 and min(theta, np.pi - theta) < np.radians(3) for rho, theta in lines)
+    share, beyond = own_part(lines)
+    assert share == pytest.approx(0.65, abs=0.05)
+    columns = beyond.reshape(GRID)
+    assert columns[:, : GRID[1] // 2].sum() == 0  # the card's own part is not cut off
+    assert columns[:, -2:].all()  # what lies beyond the side is
+
+
+def test_an_edge_along_the_cards_own_side_does_not_cross_it(catalogs: dict[str, Catalog]) -> None:
+    """An outline a few px off takes in the card's own side and a strip of table: that is no card lying on it."""
+    catalog = next(iter(catalogs.values()))
+    reference = catalog.reference(catalog.ids[0])
+    assert crossing_lines(_noisy(_under_a_card(reference, WARP[0] - 4)), reference) == []
