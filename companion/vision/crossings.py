@@ -28,17 +28,16 @@ MAX_LINES = 20  # lines proposed that are judged, the most voted first
 ALONG = 0.9  # |cos| between an edge pixel's gradient and the line's normal for it to run along the line
 
 
-def crossing_lines(view: np.ndarray, reference: np.ndarray) -> list[tuple[float, float]]:
+def crossing_lines(view: np.ndarray, own: np.ndarray) -> list[tuple[float, float]]:
     """The straight edges (``rho``, ``theta`` as ``cv2.HoughLines`` gives them) that cross ``view``, a card's
-    rectified picture, where its face's ``reference`` has no edge: long (``MIN_CHORD``), away from its sides
-    (``MARGIN``), and steep and lined up along most of their length (a card's noise and the grain of the table
-    under a thin card make edges too, but short, weak and every way)."""
+    rectified picture, where its face has no edge of its ``own`` (``face_edges``): long (``MIN_CHORD``), away from
+    its sides (``MARGIN``), and steep and lined up along most of their length (a card's noise and the grain of the
+    table under a thin card make edges too, but short, weak and every way)."""
     w, h = WARP
     smooth = _smooth(view)
     gx, gy = cv2.Sobel(smooth, cv2.CV_32F, 1, 0), cv2.Sobel(smooth, cv2.CV_32F, 0, 1)
     size = np.hypot(gx, gy)
-    steep = max(NOISE * float(np.percentile(size, 25)), MIN_GRADIENT)
-    own = _face_edges(reference)
+    steep = max(NOISE * float(np.percentile(size[::2, ::2], 25)), MIN_GRADIENT)
     edges = cv2.Canny(np.clip(smooth, 0, 255).astype(np.uint8), steep / 4, steep / 2) & ~own
     edges[:MARGIN], edges[h - MARGIN :], edges[:, :MARGIN], edges[:, w - MARGIN :] = 0, 0, 0, 0
     votes = int(MIN_VOTES * min(w, h))
@@ -71,8 +70,9 @@ def _smooth(picture: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(((gray - low) * (255.0 / max(high - low, 1.0))).astype(np.float32), (5, 5), 0)
 
 
-def _face_edges(reference: np.ndarray) -> np.ndarray:
-    """The face's own edges, down to its faintest (``MIN_GRADIENT``), widened by ``REFERENCE_SLACK``."""
+def face_edges(reference: np.ndarray) -> np.ndarray:
+    """The edges of a face's picture (``Catalog.reference``), down to its faintest (``MIN_GRADIENT``), widened by
+    ``REFERENCE_SLACK``: the face's own, that cross it wherever it lies."""
     smooth = np.clip(_smooth(reference), 0, 255).astype(np.uint8)
     edges = cv2.Canny(smooth, MIN_GRADIENT / 4, MIN_GRADIENT / 2)
     return cv2.dilate(edges, np.ones((REFERENCE_SLACK, REFERENCE_SLACK), np.uint8))
@@ -85,7 +85,8 @@ def _foreign(
     along them (within a px) over most of that clear part."""
     w, h = WARP
     cos, sin = np.cos(lines[:, 1])[:, None], np.sin(lines[:, 1])[:, None]
-    steps = np.arange(-h - w, h + w)[None, :]
+    reach = int(np.ceil(np.hypot(w, h)))  # a line's foot and every point of it on the card lie within this of (0, 0)
+    steps = np.arange(-reach, reach + 1)[None, :]
     x, y = lines[:, :1] * cos - steps * sin, lines[:, :1] * sin + steps * cos
     xs, ys = np.rint(x).astype(int), np.rint(y).astype(int)
     inside = (xs >= MARGIN) & (xs < w - MARGIN) & (ys >= MARGIN) & (ys < h - MARGIN)

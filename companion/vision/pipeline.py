@@ -14,7 +14,7 @@ import numpy as np
 from companion.vision.align import aligned
 from companion.vision.art import ArtIndex, search_boxes
 from companion.vision.catalog import POKER_MM, TWINS, Catalog, Match, warp_card
-from companion.vision.crossings import crossing_lines, own_part
+from companion.vision.crossings import crossing_lines, face_edges, own_part
 from companion.vision.detect import (
     DetectSettings,
     Quad,
@@ -308,6 +308,7 @@ class Recognizer:
         self._print: tuple[np.ndarray, tuple[int, ...], np.ndarray] | None = None  # ``_print_edges``, for a hom
         self._guides: list[CardFound] = []  # without the mat, the cards last named whose outlines give the table's
         # scale (``_remembered``)
+        self._own_edges: dict[str, np.ndarray] = {}  # ``crossings.face_edges`` of each face, worked out once
 
     def process(self, frame: np.ndarray, known: Sequence[np.ndarray] = (), *, light: bool = True) -> FrameResult:
         """The cards in one frame. Without a mat, raises ``ZonesError`` when the drawn zones do not fit the
@@ -1039,7 +1040,7 @@ class Recognizer:
             tops = [o.corners for o in cards if o is not card and self._may_lie_on(o, card)
                     and self._lies_on(frame, edges, o, card)]
             view = warp_card(frame, card.corners)
-            lines = crossing_lines(view, self.catalog.reference(card.face))
+            lines = crossing_lines(view, self._face_edges(card.face))
             if not tops and not lines:
                 out.append(card)
                 continue
@@ -1054,6 +1055,12 @@ class Recognizer:
                 m = replace(m, face=UNKNOWN)
             out.append(self._found(m, card.corners, hom, zones, card.border))
         return out
+
+    def _face_edges(self, face: str) -> np.ndarray:
+        """The edges ``face``'s own picture has (``crossings.face_edges``), worked out once."""
+        if face not in self._own_edges:
+            self._own_edges[face] = face_edges(self.catalog.reference(face))
+        return self._own_edges[face]
 
     def _lies_on(self, frame: np.ndarray, edges: np.ndarray, upper: CardFound, card: CardFound) -> bool:
         """Whether ``upper`` lies on ``card``: where both are named, the face that shows where they overlap is the

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from companion.vision.catalog import GRID, WARP, Catalog
-from companion.vision.crossings import crossing_lines, own_part
+from companion.vision.crossings import crossing_lines, face_edges, own_part
 
 
 def _noisy(picture: np.ndarray, seed: int = 0, sigma: float = 6.0) -> np.ndarray:
@@ -28,7 +28,7 @@ def _under_a_card(picture: np.ndarray, x: int) -> np.ndarray:
 def test_no_face_of_any_deck_is_crossed_by_an_edge_of_its_own(catalogs: dict[str, Catalog]) -> None:
     """Pips, indices, a court card's frame, a corgi's art: every edge a face has is its own, wherever it runs."""
     crossed = [(name, face) for name, catalog in catalogs.items() for face in catalog.ids
-               if crossing_lines(_noisy(catalog.reference(face)), catalog.reference(face))]
+               if crossing_lines(_noisy(catalog.reference(face)), face_edges(catalog.reference(face)))]
     assert crossed == []
 
 
@@ -38,7 +38,7 @@ def test_the_side_of_a_card_lying_on_it_crosses_a_card_and_cuts_off_what_is_not_
     catalog = next(iter(catalogs.values()))
     reference = catalog.reference(catalog.ids[0])
     x = int(WARP[0] * 0.65)
-    lines = crossing_lines(_noisy(_under_a_card(reference, x)), reference)
+    lines = crossing_lines(_noisy(_under_a_card(reference, x)), face_edges(reference))
     assert lines
     assert all(abs(abs(rho) - x) <= 2 and min(theta, np.pi - theta) < np.radians(3) for rho, theta in lines)
     share, beyond = own_part(lines)
@@ -52,4 +52,4 @@ def test_an_edge_along_the_cards_own_side_does_not_cross_it(catalogs: dict[str, 
     """An outline a few px off takes in the card's own side and a strip of table: that is no card lying on it."""
     catalog = next(iter(catalogs.values()))
     reference = catalog.reference(catalog.ids[0])
-    assert crossing_lines(_noisy(_under_a_card(reference, WARP[0] - 4)), reference) == []
+    assert crossing_lines(_noisy(_under_a_card(reference, WARP[0] - 4)), face_edges(reference)) == []
