@@ -3,8 +3,8 @@
 A card in a row or a fan whose neighbour on top was not found is judged as if it were whole. The neighbour's white
 paper hides some of its pips, and what is left can fit another face: a 5♠ a third in view, read 4♠; a 10♠ under two
 cards, read 8♠. The neighbour's side still shows across it, a long straight edge where the face's own picture has
-none. Such an edge splits the card; the largest part left is taken for the card's own (``own_part``), and what lies
-beyond is treated as covered, as the cells under a card that was found are.
+none. Such an edge splits the card; the largest part left is taken for the card's own, and what lies beyond it
+(``beyond``) is treated as covered, as the cells under a card that was found are.
 
 Everything here is in the card's rectified picture (``catalog.WARP`` px, upright as read).
 """
@@ -46,9 +46,11 @@ def crossing_lines(view: np.ndarray, own: np.ndarray) -> list[tuple[float, float
         return []
     lines = proposed.reshape(-1, 2)[:MAX_LINES].astype(np.float64)
     return [(float(rho), float(theta)) for rho, theta in lines[_foreign(lines, gx, gy, size, steep, own)]]
-def own_part(lines: list[tuple[float, float]]) -> tuple[float, np.ndarray]:
-    """The share of the card in the largest part ``lines`` leave of it, and the recogniser's cells (``GRID``, row
-    by row) beyond that part."""
+
+
+def beyond(lines: list[tuple[float, float]]) -> np.ndarray:
+    """The recogniser's cells (``GRID``, row by row) beyond the largest part ``lines`` leave of the card: the part
+    taken for its own."""
     w, h = WARP
     cut = np.full((h, w), 255, np.uint8)
     for rho, theta in lines:
@@ -58,8 +60,7 @@ def own_part(lines: list[tuple[float, float]]) -> tuple[float, np.ndarray]:
     largest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     mine = cv2.resize((labels == largest).astype(np.float32), FEATURE, interpolation=cv2.INTER_AREA)
     rows, cols = GRID
-    cells = mine[: rows * CELL, : cols * CELL].reshape(rows, CELL, cols, CELL).mean(axis=(1, 3)).ravel()
-    return float(stats[largest, cv2.CC_STAT_AREA]) / (w * h), cells < 0.5
+    return mine[: rows * CELL, : cols * CELL].reshape(rows, CELL, cols, CELL).mean(axis=(1, 3)).ravel() < 0.5
 
 
 def _smooth(picture: np.ndarray) -> np.ndarray:

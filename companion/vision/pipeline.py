@@ -14,7 +14,7 @@ import numpy as np
 from companion.vision.align import aligned
 from companion.vision.art import ArtIndex, search_boxes
 from companion.vision.catalog import POKER_MM, TWINS, Catalog, Match, warp_card
-from companion.vision.crossings import crossing_lines, face_edges, own_part
+from companion.vision.crossings import beyond, crossing_lines, face_edges
 from companion.vision.detect import (
     DetectSettings,
     Quad,
@@ -1046,7 +1046,7 @@ class Recognizer:
                 continue
             under = covered_cells(card.corners, tops)
             if lines:
-                under |= own_part(lines)[1]
+                under |= beyond(lines)
             if under.mean() > 1 - MIN_VISIBLE:
                 out.append(replace(card, face=UNKNOWN, confidence=0.0))
                 continue

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-import pytest
 
 from companion.vision.catalog import GRID, WARP, Catalog
-from companion.vision.crossings import crossing_lines, face_edges, own_part
+from companion.vision.crossings import beyond, crossing_lines, face_edges
 
 
 def _noisy(picture: np.ndarray, seed: int = 0, sigma: float = 6.0) -> np.ndarray:
@@ -41,11 +40,9 @@ def test_the_side_of_a_card_lying_on_it_crosses_a_card_and_cuts_off_what_is_not_
     lines = crossing_lines(_noisy(_under_a_card(reference, x)), face_edges(reference))
     assert lines
     assert all(abs(abs(rho) - x) <= 2 and min(theta, np.pi - theta) < np.radians(3) for rho, theta in lines)
-    share, beyond = own_part(lines)
-    assert share == pytest.approx(0.65, abs=0.05)
-    columns = beyond.reshape(GRID)
-    assert columns[:, : GRID[1] // 2].sum() == 0  # the card's own part is not cut off
-    assert columns[:, -2:].all()  # what lies beyond the side is
+    columns = beyond(lines).reshape(GRID)  # 10 columns of cells: the side runs through the seventh
+    assert not columns[:, :6].any()  # the card's own part is not cut off
+    assert columns[:, 7:].all()  # what lies beyond the side is
 
 
 def test_an_edge_along_the_cards_own_side_does_not_cross_it(catalogs: dict[str, Catalog]) -> None:
