@@ -56,7 +56,9 @@ def beyond(lines: list[tuple[float, float]]) -> np.ndarray:
     for rho, theta in lines:
         point, direction = _line(rho, theta)
         cv2.line(cut, _px(point - 2 * h * direction), _px(point + 2 * h * direction), 0, 2)
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(cut, connectivity=4)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(cut, connectivity=4)
+    if count < 2:  # lines so many and close that no part is left: none of the card is its own
+        return np.ones(GRID[0] * GRID[1], bool)
     largest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     mine = cv2.resize((labels == largest).astype(np.float32), FEATURE, interpolation=cv2.INTER_AREA)
     rows, cols = GRID
@@ -110,5 +112,6 @@ def _line(rho: float, theta: float) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _px(point: np.ndarray) -> tuple[int, int]:
+    """A point as ``cv2.line`` takes it."""
     x, y = np.rint(point).astype(int)
     return int(x), int(y)

@@ -50,3 +50,8 @@ def test_an_edge_along_the_cards_own_side_does_not_cross_it(catalogs: dict[str, 
     catalog = next(iter(catalogs.values()))
     reference = catalog.reference(catalog.ids[0])
     assert crossing_lines(_noisy(_under_a_card(reference, WARP[0] - 4)), face_edges(reference)) == []
+
+
+def test_lines_that_leave_no_part_of_the_card_leave_it_nothing_of_its_own() -> None:
+    lines = [(float(x), 0.0) for x in range(0, WARP[0] + 2, 2)]  # upright lines every 2 px, 2 px thick
+    assert beyond(lines).all()
