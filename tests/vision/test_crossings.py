@@ -25,7 +25,7 @@ def _under_a_card(picture: np.ndarray, x: int) -> np.ndarray:
 
 
 def test_no_face_of_any_deck_is_crossed_by_an_edge_of_its_own(catalogs: dict[str, Catalog]) -> None:
-    """Pips, indices, a court card's frame, a corgi's art: every edge a face has is its own, wherever it runs."""
+    """Every edge a face's own picture has (pips, indices, a corgi's art) is its own, wherever it runs."""
     crossed = [(name, face) for name, catalog in catalogs.items() for face in catalog.ids
                if crossing_lines(_noisy(catalog.reference(face)), face_edges(catalog.reference(face)))]
     assert crossed == []
