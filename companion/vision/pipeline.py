@@ -507,7 +507,7 @@ class Recognizer:
             skipped = self._searched.skipped + 1 if stopped and self._searched is not None else 0
             self._searched = EdgeSearch(cells, [id(c) for c in searched] != [id(c) for c in cards], skipped)
             cards = searched
-        cards = _without_pieces(self._under_others(view.image, edges, cards, hom, view.zones))
+        cards = _without_pieces(self._on_what_shows(view.image, edges, cards, hom, view.zones))
         timings.update(detect=t2 - t1, recognise=time.perf_counter() - t2)
         return cards
 
@@ -1019,7 +1019,7 @@ class Recognizer:
             return max(surest, (m, corners), key=lambda t: t[0].confidence)
         return surest if overrule and len(faces) == 1 and surest[0].confidence >= AT_ONCE else None
 
-    def _under_others(
+    def _on_what_shows(
         self,
         frame: np.ndarray,
         edges: np.ndarray,
