@@ -948,7 +948,6 @@ def test_a_card_whose_outline_takes_in_a_strip_of_table_is_aligned_before_it_is_
     assert "2c" in _faces(result)
 
 
-
 def test_a_window_read_given_up_leaves_the_frame_read_whole_to_search_its_edges(
     foreign_catalogs: dict[str, Catalog],
 ) -> None:

@@ -199,7 +199,7 @@ def test_on_the_mat_corners_are_looked_for_in_a_frame_read_whole_not_in_a_window
     at its corners (``edges.corner_quads``) when the frame is read whole; a window around a card played is not
     searched so (its straight lines, many where hands rest, doubled the time such a frame took), and the card it
     may have missed is looked for again when the frame is next read whole."""
-    corner_searches: list[bool] = []
+    corner_searches: list[tuple[int, ...]] = []
     corners = pipeline.corner_quads
     monkeypatch.setattr(pipeline, "corner_quads",
                         lambda frame, *args: corner_searches.append(frame.shape[:2]) or corners(frame, *args))
