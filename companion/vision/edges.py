@@ -112,9 +112,12 @@ def edge_quads(
 
 
 LINE_MIN = 0.35  # of the smallest card's short side: shorter straight segments are not looked at
-MAX_LINES = 80  # the longest segments kept (a textured table has hundreds)
-MAX_PAIRS = 150  # facing parallel pairs kept, longest first
-MAX_FRAMES = 400  # pairs of pairs (a card's four sides) judged, longest first
+MAX_LINES = 80  # the longest segments kept (a textured table has hundreds) ...
+DIRECTIONS = 18  # ... but at most ``PER_DIRECTION`` of them running one way (within 10 degrees): a gingham's
+PER_DIRECTION = 10  # checks line up in two directions, longer than a card's sides broken by its white checks, and
+# took 71 of the 80 (fresh tuning scene 2131: none of nine cards' 36 sides kept; with the cap, 25)
+MAX_PAIRS = 300  # facing parallel pairs kept, longest first (at 150, a gingham's still crowded out some cards') ...
+MAX_FRAMES = 800  # ... and pairs of pairs (a card's four sides) judged, longest first
 PARALLEL = np.radians(4.0)  # two sides of a card seen from above are parallel within this ...
 SQUARE = np.radians(6.0)  # ... and square to the other two within this
 LINE_ASPECT = 0.2  # how far the gaps between the two pairs may be from the deck's aspect (a camera tilted 30-35
@@ -186,9 +189,10 @@ _last_segments: list[tuple[np.ndarray, DetectSettings, Segments]] = []  # the fr
 
 
 def segments(frame: np.ndarray, settings: DetectSettings) -> Segments:
-    """The frame's longest straight segments (``MAX_LINES``, each at least ``LINE_MIN`` of the smallest card's
-    short side): their starts and ends (half-size px, K x 2 each) and lengths, from the line segment detector on
-    the half-size frame's grey. Found once per frame (``line_quads`` and ``corner_quads`` both look, 13 ms)."""
+    """The frame's longest straight segments (``MAX_LINES``, ``PER_DIRECTION`` at most running one way, each at
+    least ``LINE_MIN`` of the smallest card's short side): their starts and ends (half-size px, K x 2 each) and
+    lengths, from the line segment detector on the half-size frame's grey. Found once per frame (``line_quads``
+    and ``corner_quads`` both look, 13 ms)."""
     last = _last_segments[0] if _last_segments else None
     if last is not None and last[0] is frame and last[1] == settings:
         return last[2]
@@ -206,9 +210,21 @@ def _segments_in(frame: np.ndarray, settings: DetectSettings) -> Segments:
     segs = found.reshape(-1, 4).astype(np.float64)
     short_min = np.sqrt(settings.min_area * frame.shape[0] * frame.shape[1] / settings.aspect) * SCALE
     length = np.hypot(segs[:, 2] - segs[:, 0], segs[:, 3] - segs[:, 1])
-    keep = np.argsort(-length)[:MAX_LINES]
-    keep = keep[length[keep] >= LINE_MIN * short_min]
+    longest = np.argsort(-length, kind="stable")
+    longest = longest[length[longest] >= LINE_MIN * short_min]
+    keep = longest[_rank_in_direction(segs[longest]) < PER_DIRECTION][:MAX_LINES]
     return segs[keep, :2], segs[keep, 2:], length[keep]
+
+
+def _rank_in_direction(segs: np.ndarray) -> np.ndarray:
+    """Each segment's place (0 first) among those running its way (``DIRECTIONS`` bins of the half turn), in the
+    order given (longest first)."""
+    angle = np.arctan2(segs[:, 3] - segs[:, 1], segs[:, 2] - segs[:, 0]) % np.pi
+    way = np.minimum((angle / np.pi * DIRECTIONS).astype(int), DIRECTIONS - 1)
+    rank = np.zeros(len(way), int)
+    for k in np.unique(way):
+        rank[way == k] = np.arange(int((way == k).sum()))
+    return rank
 
 
 CORNER_REACH = 12.0  # mm on the table: how far a side's segment may stop short of the corner it meets the next at

@@ -90,6 +90,18 @@ def test_straight_sides_outline_a_card_a_tilted_camera_foreshortens() -> None:
     assert min(off, default=np.inf) < 6.0
 
 
+def test_a_card_is_outlined_by_its_sides_on_a_cloth_whose_stripes_are_longer_and_more() -> None:
+    """A card turned 30° on a striped cloth whose hundred-odd stripe edges all run longer than the card's sides:
+    they do not take every segment kept (``PER_DIRECTION``), and the card's four sides outline it."""
+    image = np.full((720, 1280, 3), 70, np.uint8)
+    for y in range(0, 720, 12):
+        image[y : y + 6] = 140
+    corners = cv2.boxPoints(((640.0, 360.0), (126.0, 176.0), 30.0))
+    cv2.fillConvexPoly(image, np.rint(corners).astype(np.int32), (225, 225, 225), cv2.LINE_AA)
+    quads = line_quads(image, DetectSettings(aspect=CARD_ASPECT))
+    assert min((_gap(q, portrait_order(corners)) for q in quads), default=np.inf) < 4.0
+
+
 TO_TABLE = np.diag([0.5, 0.5, 1.0])  # 2 px a mm
 
 

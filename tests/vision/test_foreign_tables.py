@@ -541,6 +541,30 @@ def test_a_seven_on_red_gingham_is_placed_by_pips_other_faces_share(foreign_cata
     assert _named_right(rendered, result)
 
 
+def test_a_card_on_a_red_gingham_is_outlined_by_its_sides_though_the_checks_line_up_longer(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Fresh tuning scene 2081: seven bridge cards apart on red gingham, no mat. The 5♦'s sides, broken where
+    they meet the white checks, were shorter than the rows of checks, and the longest segments were all the
+    cloth's: no outline from segments found it. At most ``PER_DIRECTION`` segments running one way are kept."""
+    cards = [("ah", 258.775708, 247.158986, 343.604053), ("qs", 438.726304, 268.234438, 342.106531),
+             ("6s", 582.421961, 404.812190, 174.420997), ("5d", 277.730445, 353.808452, 51.970756),
+             ("6d", 354.359583, 207.523497, 332.280199), ("jd", 431.241178, 378.598727, 84.018457),
+             ("4c", 584.822595, 220.114916, 230.624542)]
+    scene = Scene(
+        cards=tuple(Card("touati-bridge", face, x, y, angle) for face, x, y, angle in cards),
+        cloth="red-gingham",
+        mat=None,
+        view=View(tilt=2.922863, azimuth=190.501179, roll=-18.417335, zoom=0.818239, shift=(5.414925, -11.283444)),
+        look=Look(light_gain=0.224790, light_dir=303.976675, cast=(0.878374, 1.013010, 1.070398), noise=2.981645,
+                  vignette=0.229416, exposure=0.910555, shot_noise=0.232424, jpeg=74, motion_angle=16.706194),
+        seed=1437011617,
+    )
+    rendered, result = _read(foreign_catalogs["touati-bridge"], scene)
+    assert "5d" in _faces(result)
+    assert _named_right(rendered, result)
+
+
 def test_a_fans_top_four_is_named_though_views_half_off_it_fit_plainer_faces(
     foreign_catalogs: dict[str, Catalog],
 ) -> None:
