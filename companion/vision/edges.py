@@ -122,7 +122,8 @@ PARALLEL = np.radians(4.0)  # two sides of a card seen from above are parallel w
 SQUARE = np.radians(6.0)  # ... and square to the other two within this
 LINE_ASPECT = 0.2  # how far the gaps between the two pairs may be from the deck's aspect (a camera tilted 30-35
 # degrees shows a card 13-18% squatter or longer; at 0.12 such cards had no outline from segments)
-MIN_LINED = 0.55  # share of the outline's length its four segments must cover
+MIN_LINED = 0.45  # share of the outline's length its four segments must cover (a pile's top card shows no edge
+# where it lies white on white over the card under it: at 0.55, a 9♦ across a 5♥ went unknown, fresh tuning scene 1231)
 SAME_QUAD = 6.0  # px: rectangles whose corners are all this close are one
 BESIDE = 8.0  # px: how far from a side the lines are that say whether it is an edge's own line (``lies_on``)
 WITHIN = 0.9  # share of an outline's area inside another's beyond which it is a piece of that card (``lies_on``)

@@ -565,6 +565,30 @@ def test_a_card_on_a_red_gingham_is_outlined_by_its_sides_though_the_checks_line
     assert _named_right(rendered, result)
 
 
+def test_a_piles_top_card_half_of_whose_outline_the_card_under_it_hides_is_outlined_by_its_sides(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Fresh tuning scene 1231: a bridge 9♦ lying across a 5♥ on dark wood, in a dim room with two glare spots, no
+    mat. Where the 9♦ lies on the 5♥, its sides are white on white and show no straight edge: its four sides' segments
+    lined half its outline, and it was left unknown. Segments lining 45% of an outline make it a candidate
+    (``edges.MIN_LINED``); the catalogue still judges it as any other."""
+    scene = Scene(
+        cards=(Card("touati-bridge", "5h", 378.709789, 320.898104, 126.047508),
+               Card("touati-bridge", "9d", 373.474658, 336.761992, 314.899957)),
+        cloth="dark-wood",
+        mat=None,
+        view=View(tilt=29.226673, azimuth=102.833620, roll=10.257525, zoom=0.930860, shift=(-0.396108, -11.772930)),
+        look=Look(light_gain=0.293071, light_dir=46.550188, cast=(0.897658, 0.994834, 1.061152),
+                  glare=((889.238967, 517.291568, 46.440771, 0.298800), (572.631473, 328.169697, 21.598961, 0.217776)),
+                  motion_angle=95.817209, noise=1.607725, vignette=0.267274, exposure=0.452854, shot_noise=0.513856,
+                  jpeg=76),
+        seed=352802621,
+    )
+    rendered, result = _read(foreign_catalogs["touati-bridge"], scene)
+    assert "9d" in _faces(result)
+    assert _named_right(rendered, result)
+
+
 def test_a_fans_top_four_is_named_though_views_half_off_it_fit_plainer_faces(
     foreign_catalogs: dict[str, Catalog],
 ) -> None:
