@@ -88,6 +88,12 @@ def _cells(img: np.ndarray) -> np.ndarray:
     return blocks.reshape(rows * cols, CELL * CELL, -1)
 
 
+def cell_shares(mask: np.ndarray) -> np.ndarray:
+    """The share of each cell (``GRID``, row by row) that a mask at ``FEATURE`` px (0 to 1 a px) covers."""
+    rows, cols = GRID
+    return mask[: rows * CELL, : cols * CELL].reshape(rows, CELL, cols, CELL).mean(axis=(1, 3)).ravel()
+
+
 def _cell_pixels(flags: np.ndarray) -> np.ndarray:
     """One flag per cell as a mask of ``FEATURE`` px."""
     return np.repeat(np.repeat(flags.reshape(GRID), CELL, 0), CELL, 1)

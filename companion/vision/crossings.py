@@ -14,7 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.vision.catalog import CELL, FEATURE, GRID, WARP
+from companion.vision.catalog import FEATURE, GRID, WARP, cell_shares
 
 MARGIN = 6  # px from the card's sides where an edge may be its own side (an outline a few px off)
 MIN_CHORD = 0.5  # of the card's short side: a line crossing less of the card cuts off a corner only
@@ -61,8 +61,7 @@ def beyond(lines: list[tuple[float, float]]) -> np.ndarray:
         return np.ones(GRID[0] * GRID[1], bool)
     largest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     mine = cv2.resize((labels == largest).astype(np.float32), FEATURE, interpolation=cv2.INTER_AREA)
-    rows, cols = GRID
-    return mine[: rows * CELL, : cols * CELL].reshape(rows, CELL, cols, CELL).mean(axis=(1, 3)).ravel() < 0.5
+    return cell_shares(mine) < 0.5
 
 
 def _smooth(picture: np.ndarray) -> np.ndarray:

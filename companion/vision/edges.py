@@ -20,7 +20,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from companion.vision.catalog import CELL, FEATURE, GRID
+from companion.vision.catalog import FEATURE, cell_shares
 from companion.vision.detect import (
     DetectSettings,
     card_shaped,
@@ -572,9 +572,7 @@ def covered_cells(quad: np.ndarray, tops: list[np.ndarray]) -> np.ndarray:
     for top in tops:
         poly = cv2.perspectiveTransform(top.reshape(-1, 1, 2).astype(np.float32), to_card)
         cv2.fillPoly(cover, [np.rint(poly).astype(np.int32)], 1)
-    rows, cols = GRID
-    cells = cover[: rows * CELL, : cols * CELL].reshape(rows, CELL, cols, CELL).mean(axis=(1, 3))
-    return cells.ravel() > 0.5
+    return cell_shares(cover) > 0.5
 
 
 SNAP_PEAK = 0.35  # of the strongest straight edge along a side: weaker ones are the table's texture
