@@ -282,6 +282,13 @@ def _named_right(rendered: Rendered, result: FrameResult) -> bool:
                for c in result.cards if c.face != UNKNOWN)
 
 
+def _named(catalog: Catalog, scene: Scene, face: str) -> None:
+    """The scene names a card ``face``, and every card it names rightly."""
+    rendered, result = _read(catalog, scene)
+    assert face in _faces(result)
+    assert _named_right(rendered, result)
+
+
 def _never_named(catalog: Catalog, scene: Scene, face: str) -> None:
     """The scene on the mat names no card ``face`` (it holds none), and every card it names rightly."""
     rendered, result = _read(catalog, scene)
@@ -307,9 +314,7 @@ def test_a_cream_queen_near_the_mats_edge_on_grey_laminate_is_named(foreign_cata
                   exposure=0.532, shot_noise=0.584, jpeg=58),
         seed=734186428,
     )
-    rendered, result = _read(foreign_catalogs["kennard-cream"], scene)
-    assert "qd" in _faces(result)
-    assert _named_right(rendered, result)
+    _named(foreign_catalogs["kennard-cream"], scene, "qd")
 
 
 def test_an_ace_of_clubs_a_finger_covers_a_corner_of_is_not_named_the_ace_of_spades(
@@ -561,9 +566,7 @@ def test_a_card_on_a_red_gingham_is_outlined_by_its_sides_though_the_checks_line
                   vignette=0.229416, exposure=0.910555, shot_noise=0.232424, jpeg=74, motion_angle=16.706194),
         seed=1437011617,
     )
-    rendered, result = _read(foreign_catalogs["touati-bridge"], scene)
-    assert "5d" in _faces(result)
-    assert _named_right(rendered, result)
+    _named(foreign_catalogs["touati-bridge"], scene, "5d")
 
 
 def test_a_piles_top_card_half_of_whose_outline_the_card_under_it_hides_is_outlined_by_its_sides(
@@ -585,9 +588,7 @@ def test_a_piles_top_card_half_of_whose_outline_the_card_under_it_hides_is_outli
                   jpeg=76),
         seed=352802621,
     )
-    rendered, result = _read(foreign_catalogs["touati-bridge"], scene)
-    assert "9d" in _faces(result)
-    assert _named_right(rendered, result)
+    _named(foreign_catalogs["touati-bridge"], scene, "9d")
 
 
 def test_a_fans_top_four_is_named_though_views_half_off_it_fit_plainer_faces(
