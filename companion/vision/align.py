@@ -14,7 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.vision.catalog import WARP, WARP_CORNERS
+from companion.vision.catalog import WARP, WARP_CORNERS, cell_pixels
 
 ITERATIONS = 30  # ECC steps: from an outline a few px out it settles in 10-20
 SMOOTHING = 5  # px: ECC's Gaussian on both pictures (at 1, the same outlines settle worse and take 3x as long)
@@ -31,6 +31,7 @@ def aligned(
     reference: np.ndarray,
     aspect: float,
     to_table: np.ndarray | None = None,
+    reaching: np.ndarray | None = None,
 ) -> np.ndarray | None:
     """``corners`` (frame px, clockwise from the card's top-left) moved so that the card they outline lies on
     ``reference`` (a face's picture at ``WARP`` px, the way up the card is read); None when the alignment does not
@@ -39,14 +40,18 @@ def aligned(
     more than ``MAX_STRETCH``): the top two thirds of a 9♦ under a hand, outlined as far as the hand, fit the 7♦'s
     picture squeezed into a square. The shape is judged on the table where its plane is known (``to_table``: frame
     px -> mm, the mat's or a named card's): a tilted camera stretches a card in the picture beyond
-    ``MAX_STRETCH`` (a cream 5♥ on light wood, outlined to a pixel, showed 1.22 times the deck's aspect)."""
+    ``MAX_STRETCH`` (a cream 5♥ on light wood, outlined to a pixel, showed 1.22 times the deck's aspect).
+    ``reaching``: the cells (``catalog.GRID``) under something reaching in over the card's edge, left out of the
+    alignment: a hand is not the face, and pulled a 5♠ outlined to a pixel 7 px away (fresh tuning scene 1951)."""
     to_card = cv2.getPerspectiveTransform(corners.astype(np.float32), WARP_CORNERS)
     seen = cv2.cvtColor(cv2.warpPerspective(frame, to_card, WARP), cv2.COLOR_BGR2GRAY).astype(np.float32)
     face = cv2.cvtColor(reference, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    mask = None if reaching is None or not reaching.any() else cv2.resize(
+        (~cell_pixels(reaching)).astype(np.uint8), WARP, interpolation=cv2.INTER_NEAREST)
     warp = np.eye(3, dtype=np.float32)
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ITERATIONS, 1e-4)
     try:
-        _, warp = cv2.findTransformECC(face, seen, warp, cv2.MOTION_HOMOGRAPHY, criteria, None, SMOOTHING)
+        _, warp = cv2.findTransformECC(face, seen, warp, cv2.MOTION_HOMOGRAPHY, criteria, mask, SMOOTHING)
     except cv2.error:  # flat or featureless, or it did not converge
         return None
     moved = cv2.perspectiveTransform(WARP_CORNERS[None], np.linalg.inv(to_card) @ warp.astype(np.float64))[0]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -45,7 +45,13 @@ class Match:
     distance: float
     upside_down: bool
     lead: float = 0.0  # how much closer the best face is than the next one (absolute)
-    reached: float = 0.0  # share of the card under something reaching in over its edge (``occluder_cells``)
+    reaching: np.ndarray | None = field(default=None, compare=False, repr=False)  # the cells (``GRID``) under
+    # something reaching in over its edge (``occluder_cells``), where the card's picture is not its face's
+
+    @property
+    def reached(self) -> float:
+        """The share of the card under something reaching in over its edge."""
+        return 0.0 if self.reaching is None else float(self.reaching.mean())
 
 
 @dataclass(frozen=True)
@@ -94,7 +100,7 @@ def cell_shares(mask: np.ndarray) -> np.ndarray:
     return mask[: rows * CELL, : cols * CELL].reshape(rows, CELL, cols, CELL).mean(axis=(1, 3)).ravel()
 
 
-def _cell_pixels(flags: np.ndarray) -> np.ndarray:
+def cell_pixels(flags: np.ndarray) -> np.ndarray:
     """One flag per cell as a mask of ``FEATURE`` px."""
     return np.repeat(np.repeat(flags.reshape(GRID), CELL, 0), CELL, 1)
 
@@ -108,7 +114,7 @@ def features(card: np.ndarray, hidden: np.ndarray | None = None, *, blur: float 
     small = _small(card, blur) if card.shape[:2] != FEATURE[::-1] or blur else card.astype(np.float32, copy=True)
     seen = np.ones(small.shape[:2], bool)
     if hidden is not None and not hidden.all():
-        seen[: GRID[0] * CELL, : GRID[1] * CELL] = ~_cell_pixels(hidden)
+        seen[: GRID[0] * CELL, : GRID[1] * CELL] = ~cell_pixels(hidden)
     return _normalised(small[None], seen)[0]
 
 
@@ -150,7 +156,7 @@ def occluder_cells(small: np.ndarray, hidden: np.ndarray) -> np.ndarray:
         return np.zeros_like(seeds)
     near = (np.abs(img[:, :, None, :] - colours[None, None]).max(axis=3) < OCCLUDER_TOLERANCE).any(axis=2)
     _, labels = cv2.connectedComponents(near.astype(np.uint8), connectivity=4)
-    reaching = np.setdiff1d(np.unique(labels[_cell_pixels(seeds) & near]), [0])
+    reaching = np.setdiff1d(np.unique(labels[cell_pixels(seeds) & near]), [0])
     return _cells(np.isin(labels, reaching)).mean(axis=(1, 2)) >= 0.5
 
 
@@ -231,7 +237,7 @@ class Catalog:
         covered = reached if under is None else reached | under
         if covered.any():  # something reaches in over the edge: what lies under it is no evidence either
             first, hidden, d1 = self._judge(f, self._refs, covered)
-        first = replace(first, reached=float(reached.mean()))
+        first = replace(first, reaching=reached)
         if soft and first.face != UNKNOWN:
             first, hidden, d1 = self._as_soft(f, first, hidden, d1, covered if covered.any() else under)
         if not retry or first.face != UNKNOWN or first.distance > self.settings.not_a_card:
@@ -243,7 +249,7 @@ class Catalog:
         for refs in self._levels:
             m, _, d = self._judge(clean, refs, covered)
             if d < best[0]:
-                best = (d, replace(m, reached=first.reached))
+                best = (d, replace(m, reaching=first.reaching))
         return best[1] if best[1].best == first.best else first
 
     def _as_soft(
@@ -261,7 +267,7 @@ class Catalog:
         for refs in self._levels[1:]:
             m, h, d = self._judge(f, refs, covered)
             if d < out[2] and m.best == sharp.best and m.lead >= d:
-                out = (replace(m, reached=sharp.reached), h, d)
+                out = (replace(m, reaching=sharp.reaching), h, d)
         return out
 
     def cell_fit(self, card: np.ndarray, face: str) -> np.ndarray:

@@ -961,7 +961,7 @@ class Recognizer:
                 return None
             self._aligns += 1
             moved = aligned(frame, corners, self.catalog.reference(m.best, m.upside_down), self.detect.aspect,
-                            to_table)
+                            to_table, m.reaching)
             if moved is None:
                 return None
             seen = self.catalog.match(warp_card(frame, moved), retry=False)
