@@ -51,7 +51,7 @@ from companion.vision.mat import MatLayout
 from companion.vision.mat_print import mat_image
 from companion.vision.observations import UNKNOWN
 from companion.vision.orientation import long_axis, orientation_of, turn_from
-from companion.vision.registration import MatLocator, Registration, card_size_check, to_mat
+from companion.vision.registration import MatLocator, Registration, card_size_check, plane_through, to_mat
 from companion.vision.stillness import CELL_PX, changed_cells, colour_cells
 from companion.vision.zones import fit_to_frame, upright_axes
 
@@ -805,11 +805,18 @@ class Recognizer:
         return self._sized_by(self._scales(cards))
 
     def _sized_by(self, scales: dict[int, tuple[CardFound, np.ndarray]]) -> Callable[[np.ndarray], bool]:
-        """``_sized_as_named`` with the named cards' planes worked out (``_scales``)."""
+        """``_sized_as_named`` with the named cards' planes worked out (``_scales``): where two or more are named,
+        on the plane through them all (``plane_through``) when it explains them."""
         checks = {id(card): card_size_check(scale, self.card_mm) for card, scale in scales.values()}
         guides = [card for card, _ in scales.values()]
+        plane = None
+        if len(guides) >= 2:
+            plane = plane_through([card.corners for card in guides], self.card_mm, next(iter(scales.values()))[1])
+        on_plane = card_size_check(plane, self.card_mm) if plane is not None else None
 
         def sized(corners: np.ndarray) -> bool:
+            if on_plane is not None:
+                return on_plane(corners)
             return not guides or checks[id(nearest_card(guides, corners.mean(axis=0)))](corners)
 
         return sized

@@ -569,6 +569,31 @@ def test_a_card_on_a_red_gingham_is_outlined_by_its_sides_though_the_checks_line
     _named(foreign_catalogs["touati-bridge"], scene, "5d")
 
 
+def test_a_card_a_steep_camera_shows_larger_than_a_named_card_across_the_frame_is_measured_on_their_plane(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Fresh tuning scene 2020: a row of five on a floral cloth, a forearm across its end, a camera tilted 34
+    degrees; an A♥ and a 4♦ apart, named. The row's Q♦, aligned and named at 1.0, was refused: by the map of the
+    A♥ nearest it, 83 x 100 mm. Through the plane the A♥ and the 4♦ both lie on (``registration.plane_through``)
+    it is 62 x 87, a card."""
+    cards = [("ah", 563.07456, 228.638026, 6.842358), ("4d", 564.391435, 408.981267, 245.452311),
+             ("6s", 237.928818, 385.323068, 79.209683), ("kh", 424.460207, 306.644973, 142.662383),
+             ("10d", 398.734279, 320.741425, 142.662383), ("8h", 373.008352, 334.837877, 142.662383),
+             ("7c", 347.282424, 348.934329, 142.662383), ("qd", 321.556496, 363.03078, 142.662383)]
+    scene = Scene(
+        cards=tuple(Card("touati", face, x, y, angle) for face, x, y, angle in cards),
+        hands=(Hand(x=301.827725, y=419.056407, from_angle=170.945853, size=0.84171),),
+        cloth="floral-cloth",
+        mat=None,
+        view=View(tilt=33.69888, azimuth=137.491063, roll=19.756836, zoom=0.958969, shift=(4.262825, 5.445415)),
+        look=Look(light_gain=0.092461, light_dir=353.865209, cast=(1.022005, 0.958986, 1.036199), blur=1.001536,
+                  motion_angle=152.160497, noise=2.523551, vignette=0.248576, exposure=0.471142, shot_noise=0.544872,
+                  jpeg=62),
+        seed=1619054547,
+    )
+    _named(foreign_catalogs["touati"], scene, "qd")
+
+
 def test_a_piles_top_card_half_of_whose_outline_the_card_under_it_hides_is_outlined_by_its_sides(
     foreign_catalogs: dict[str, Catalog],
 ) -> None:
