@@ -741,8 +741,11 @@ class Recognizer:
         scales = self._scales([*cards, *guides])  # worked out again only when a card is added
 
         def planes() -> list[tuple[np.ndarray, np.ndarray]]:
-            """Where the named cards lay out the table's plane: each card's centre and its map (``scale_of``)."""
-            return [(card.corners.mean(axis=0), scale) for card, scale in scales.values()]
+            """Where the named cards lay out the table's plane: each card's centre and its map (``scale_of``), or
+            the plane through them all (``_through``)."""
+            through = self._through(scales)
+            return [(card.corners.mean(axis=0), scale if through is None else through)
+                    for card, scale in scales.values()]
 
         candidates = itertools.chain(((q, False) for q in self._edge_candidates(view, edges, check, named)),
                                      ((q, True) for q in self._corner_candidates(view, planes)))
@@ -809,9 +812,7 @@ class Recognizer:
         on the plane through them all (``plane_through``) when it explains them."""
         checks = {id(card): card_size_check(scale, self.card_mm) for card, scale in scales.values()}
         guides = [card for card, _ in scales.values()]
-        plane = None
-        if len(guides) >= 2:
-            plane = plane_through([card.corners for card in guides], self.card_mm, next(iter(scales.values()))[1])
+        plane = self._through(scales)
         on_plane = card_size_check(plane, self.card_mm) if plane is not None else None
 
         def sized(corners: np.ndarray) -> bool:
@@ -820,6 +821,14 @@ class Recognizer:
             return not guides or checks[id(nearest_card(guides, corners.mean(axis=0)))](corners)
 
         return sized
+
+    def _through(self, scales: dict[int, tuple[CardFound, np.ndarray]]) -> np.ndarray | None:
+        """The table's plane through all the named cards of ``scales`` (``plane_through``), where two or more are
+        named and it explains them."""
+        if len(scales) < 2:
+            return None
+        maps = list(scales.values())
+        return plane_through([card.corners for card, _ in maps], self.card_mm, maps[0][1])
 
     def _scales(self, cards: list[CardFound]) -> dict[int, tuple[CardFound, np.ndarray]]:
         """The named cards of ``cards`` whose outlines are true within ``GUIDE_MISFIT_MM``, each with the table's

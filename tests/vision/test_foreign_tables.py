@@ -594,6 +594,30 @@ def test_a_card_a_steep_camera_shows_larger_than_a_named_card_across_the_frame_i
     _named(foreign_catalogs["touati"], scene, "qd")
 
 
+def test_a_piles_top_card_two_sides_show_is_completed_at_its_size_on_the_plane_through_the_named_cards(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Tuning scene 440: a pile of four on black cloth under a camera tilted 33 degrees, no mat, a J♣ and a 3♦
+    apart, named. The pile's top 6♦ shows two sides meeting at a corner, and an outline from them is completed at
+    the card's size on the table (``edges.corner_quads``): by the map of the named card nearest it, 18 px off, and
+    it went unnamed. On the plane through both named cards (``Recognizer._through``), 4 px, and it is named."""
+    cards = [("jc", 508.264069, 200.920456, 282.026457), ("3d", 565.864455, 392.330341, 132.622981),
+             ("2d", 384.644544, 280.028656, 199.483679), ("10s", 392.409683, 268.76543, 89.965345),
+             ("4d", 364.695407, 276.223974, 295.822296), ("6d", 386.219722, 270.15127, 41.629207)]
+    scene = Scene(
+        cards=tuple(Card("touati", face, x, y, angle) for face, x, y, angle in cards),
+        cloth="black",
+        mat=None,
+        view=View(tilt=33.300136, azimuth=180.67725, roll=5.231256, zoom=0.994343, shift=(-18.087143, -7.367425)),
+        look=Look(light_gain=0.374942, light_dir=308.570054, cast=(0.87574, 0.97703, 1.054732),
+                  glare=((1065.097771, 239.694353, 56.568734, 0.133011),
+                         (1012.386456, 525.899072, 53.659784, 0.347859)),
+                  motion_angle=21.758433, noise=2.40645, vignette=0.150971, exposure=0.558524, shot_noise=0.374668),
+        seed=765394953,
+    )
+    _named(foreign_catalogs["touati"], scene, "6d")
+
+
 def test_an_ace_outlined_past_its_foot_is_not_aligned_onto_the_table_as_its_twin(
     foreign_catalogs: dict[str, Catalog],
 ) -> None:
