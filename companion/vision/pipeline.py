@@ -971,11 +971,12 @@ class Recognizer:
         settles, the card is not named surely, or ``MAX_ALIGNS`` were made this frame. ``to_table``: the table's
         plane there (frame px -> mm), where the aligned outline's shape is judged (``align.aligned``). What reaches
         in over the card is left out of the alignment (``Match.reaching``). But a strip of table an outline takes in
-        along a side counts as reaching in too, and left out, it lets the outline move further onto the table: an
-        outline moved to where more of it is taken for something reaching in than before (and more than
-        ``MAX_REACHED``) is aligned again on all of it (an A♥ on grey laminate outlined 5 px past its foot, read best
-        as the A♦, was moved 9 px further, 44% of it then "reaching in", and read A♦ at 0.75; aligned on all of it,
-        A♥ at 1.0: held-out scene 203, found by session 33's held-out run)."""
+        along a side counts as reaching in too: left out, it leaves an outline 15-20 px off nothing to align by, or
+        lets it move further onto the table. One that aligns to nothing so, or is moved to where more of it is taken
+        for something reaching in than before (and more than ``MAX_REACHED``), is aligned again on all of it (an A♥
+        on grey laminate outlined 5 px past its foot, read best as the A♦, was moved 9 px further, 44% of it then
+        "reaching in", and read A♦ at 0.75; aligned on all of it, A♥ at 1.0: held-out scene 203, found by session
+        33's held-out run)."""
         if m.distance > self.catalog.settings.not_a_card:
             return None
         for _ in range(2):
@@ -985,8 +986,8 @@ class Recognizer:
             face = self.catalog.reference(m.best, m.upside_down)
             moved = aligned(frame, corners, face, self.detect.aspect, to_table, m.reaching)
             seen = None if moved is None else self.catalog.match(warp_card(frame, moved), retry=False)
-            if seen is not None and seen.reached > max(m.reached, MAX_REACHED):
-                # moved onto what was left out: a strip of table, not something over the card; aligned on it all
+            if m.reached > 0 and (seen is None or seen.reached > max(m.reached, MAX_REACHED)):
+                # what was left out was a strip of table, not something over the card: aligned on all of it
                 moved = aligned(frame, corners, face, self.detect.aspect, to_table)
                 seen = None if moved is None else self.catalog.match(warp_card(frame, moved), retry=False)
             if moved is None or seen is None:
