@@ -762,7 +762,7 @@ class Recognizer:
             at_once = m.confidence >= AT_ONCE
             onto = None
             if not at_once or m.reached > 0:
-                near = planes()
+                near = planes() if hom is None else []  # on the mat, its own plane
                 to_table = hom if hom is not None else (nearest_plane(near, corners.mean(axis=0)) if near else None)
                 onto = self._onto_face(frame, m, corners, to_table)
                 if at_once and onto is not None and onto[0].face == m.face:
