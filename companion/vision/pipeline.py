@@ -810,14 +810,13 @@ class Recognizer:
     def _sized_by(self, scales: dict[int, tuple[CardFound, np.ndarray]]) -> Callable[[np.ndarray], bool]:
         """``_sized_as_named`` with the named cards' planes worked out (``_scales``): where two or more are named,
         on the plane through them all (``plane_through``) when it explains them."""
+        plane = self._through(scales)
+        if plane is not None:
+            return card_size_check(plane, self.card_mm)
         checks = {id(card): card_size_check(scale, self.card_mm) for card, scale in scales.values()}
         guides = [card for card, _ in scales.values()]
-        plane = self._through(scales)
-        on_plane = card_size_check(plane, self.card_mm) if plane is not None else None
 
         def sized(corners: np.ndarray) -> bool:
-            if on_plane is not None:
-                return on_plane(corners)
             return not guides or checks[id(nearest_card(guides, corners.mean(axis=0)))](corners)
 
         return sized

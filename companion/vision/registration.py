@@ -158,7 +158,7 @@ def card_size_check(hom: np.ndarray, card_mm: tuple[float, float]) -> Callable[[
 
 
 PLANE_STEPS = 10  # rounds of ``plane_through``: it settles slowly, but a synthetic tilted table's cards then measure
-# within 2% of what 200 rounds give, a tenth of ``SIZE_SLACK``
+# within 3% of what 200 rounds give, an eighth of ``SIZE_SLACK``
 PLANE_MISFIT_MM = 3.0  # a plane through the named cards that leaves a corner of one this far from a card of the
 # deck's size does not explain them (an outline off, a card bent): each card's own map stands then
 
