@@ -983,18 +983,25 @@ class Recognizer:
                 return None
             self._aligns += 1
             face = self.catalog.reference(m.best, m.upside_down)
-            moved = aligned(frame, corners, face, self.detect.aspect, to_table, m.reaching)
-            seen = None if moved is None else self.catalog.match(warp_card(frame, moved), retry=False)
+            moved, seen = self._aligned_to(frame, corners, face, to_table, m.reaching)
             if m.reached > 0 and (seen is None or seen.reached > max(m.reached, MAX_REACHED)):
                 # what was left out was a strip of table, not something over the card: aligned on all of it
-                moved = aligned(frame, corners, face, self.detect.aspect, to_table)
-                seen = None if moved is None else self.catalog.match(warp_card(frame, moved), retry=False)
+                moved, seen = self._aligned_to(frame, corners, face, to_table, None)
             if moved is None or seen is None:
                 return None
             if seen.best == m.best:
                 return (seen, moved) if self._sure(seen) else None
             m, corners = seen, moved
         return None
+
+    def _aligned_to(
+        self, frame: np.ndarray, corners: np.ndarray, face: np.ndarray, to_table: np.ndarray | None,
+        reaching: np.ndarray | None,
+    ) -> tuple[np.ndarray | None, Match | None]:
+        """An outline aligned to a face's picture (``align.aligned``, ``reaching`` left out) and the catalogue's
+        verdict there; (None, None) when it does not settle."""
+        moved = aligned(frame, corners, face, self.detect.aspect, to_table, reaching)
+        return (None, None) if moved is None else (moved, self.catalog.match(warp_card(frame, moved), retry=False))
 
     def _moved_onto_edges(self, frame: np.ndarray, corners: np.ndarray) -> Moved:
         """An outline's views moved onto the straight edges around it (``snap_to_edges``), each with its verdict;
