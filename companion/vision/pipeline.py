@@ -920,11 +920,13 @@ class Recognizer:
         ``planes``: without the mat, the named cards'); where no card is named to say it, from three, the side
         between two square corners giving the card's size (``side_quads``). Worked out only when they are
         reached, so that the planes include those of the cards the edge search has named by then (often the only
-        ones to give the table's scale). Only those some face fits closely (``_close``, a cheap first look at all
-        at once): a rectangle drawn from square lines of a table's grain or of a court card's frame is tried
-        otherwise. On the mat (its plane gives the size), only when the frame is read whole: the border mask lines
-        a card's paper there, and corners found a card it left unknown (a tuning cream 9♦, one of our own decks'
-        cards), while in a window around a card played with hands resting they made the read 76 -> 178 ms."""
+        ones to give the table's scale). Only those some face fits at all (``MatchSettings.max_distance``, a cheap
+        first look at all at once): a rectangle drawn from square lines of a table's grain or of a court card's
+        frame is tried otherwise. Not only those it fits closely (``_close``): a corner outline 2 px off a cream
+        10♥ on gingham fitted more loosely, and its face's picture, aligned onto it, named it (tuning scene 2394).
+        On the mat (its plane gives the size), only when the frame is read whole: the border mask lines a card's
+        paper there, and corners found a card it left unknown (a tuning cream 9♦, one of our own decks' cards),
+        while in a window around a card played with hands resting they made the read 76 -> 178 ms."""
         if view.hom is not None and not view.whole:
             return
         near = planes() if view.hom is None else [(np.array(view.image.shape[1::-1], float) / 2, view.hom)]
@@ -934,7 +936,7 @@ class Recognizer:
         if quads:
             fits, _ = self.catalog.nearest([warp_card(view.image, q) for q in quads])
             yield from (q for q, fit in zip(quads, fits, strict=True)
-                        if fit <= EDGE_DISTANCE * self.catalog.settings.max_distance)
+                        if fit <= self.catalog.settings.max_distance)
 
     def _by_art(self, view: View, edges: np.ndarray, named: list[np.ndarray]) -> list[np.ndarray]:
         """Where a face's art lies outside the ``named`` cards (``ArtIndex.outlines``), card-shaped (the known-size

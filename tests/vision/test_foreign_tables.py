@@ -1145,3 +1145,27 @@ def test_the_last_card_of_a_row_is_aligned_after_the_rows_strips_have_been(
         seed=572182745,
     )
     _named(foreign_catalogs["touati-bridge"], scene, "3c")
+
+
+def test_a_card_whose_corner_outline_fits_its_face_loosely_is_aligned_and_named(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Tuning scene 2394: a cream 10♥ apart from a row on blue gingham, no mat, under a camera tilted 31 degrees. Its
+    corner outline (``edges.corner_quads``) lay 2 px off, but the cheap first look found it fitting its face more
+    loosely than an edge guess must, and it was never tried. Every corner outline some face fits at all is tried:
+    aligned onto the 10♥'s picture, 1 px, and named."""
+    row = ["3d", "3h", "4h", "4d", "as", "3s"]
+    scene = Scene(
+        cards=(Card("kennard-cream", "10h", 574.784775, 389.137325, 216.784202),
+               Card("kennard-cream", "2s", 254.109897, 198.730647, 107.78827),
+               Card("kennard-cream", "8s", 236.831226, 405.693219, 271.604185),
+               *(Card("kennard-cream", face, 514.005528 - 37.378785 * i, 333.973972 - 11.536313 * i, 192.874783)
+                 for i, face in enumerate(row))),
+        cloth="blue-gingham",
+        mat=None,
+        view=View(tilt=30.643767, azimuth=218.60818, roll=-19.335701, zoom=0.840308, shift=(-12.466345, 4.261749)),
+        look=Look(light_gain=0.156911, light_dir=151.45739, cast=(0.952297, 1.034449, 1.014143), motion_angle=34.990913,
+                  noise=1.95063, vignette=0.212162, exposure=0.811142, shot_noise=0.198483, jpeg=57),
+        seed=1397182105,
+    )
+    _named(foreign_catalogs["kennard-cream"], scene, "10h")
