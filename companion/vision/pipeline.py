@@ -549,7 +549,8 @@ class Recognizer:
                 m, corners = again, settled
         # unknown, or named unsurely and fitting loosely: an outline off the card (a pile's top 6♠ outlined with the
         # card under it, 9 px off, read 0.6 at 0.0043 and blocked the edge outlines over it: tuning scene 2294). One
-        # that fits closely is on its card: a plain face's picture would only pull it off (an ace 1 px off, 14 px)
+        # that fits closely is on its card: a plain face's picture would only pull it off (an A♣ 1 px off was moved
+        # 14 px off, where it read more surely: tuning scene 1951)
         loose = m.confidence < AT_ONCE and m.distance > LOOSE_FIT * self.catalog.settings.max_distance
         onto = self._onto_face(frame, m, corners, hom) if m.face == UNKNOWN or loose else None
         if onto is not None and (m.face == UNKNOWN or (onto[0].face == m.face and onto[0].confidence > m.confidence)):
