@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from companion.devices import protocol as p
@@ -41,12 +42,22 @@ class Flashed:
 
 
 def firmware_version(folder: Path = FIRMWARE_DIR) -> str:
-    """The version the firmware in this checkout reports (``VERSION`` in ``firmware/app.py``)."""
-    tree = ast.parse((folder / "app.py").read_text(encoding="utf-8"))
+    """The version the firmware in this checkout reports (``VERSION`` in ``firmware/app.py``). Read once per
+    version of the file: the live doctor asks on every run of its checks, from its own thread, and CPython 3.11's
+    parser keeps its AST depth count per interpreter, so two threads parsing at once can fail with "AST
+    constructor recursion depth mismatch" (python/cpython#106905; it failed a doctor test in CI)."""
+    app = folder / "app.py"
+    return _version_in(app, app.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=4)
+def _version_in(app: Path, _mtime_ns: int) -> str:
+    """``firmware_version`` of ``app`` as it was at ``_mtime_ns`` (a file an upgrade rewrites is read again)."""
+    tree = ast.parse(app.read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "VERSION" for t in node.targets):
             return str(ast.literal_eval(node.value))
-    raise FlashError(f"{folder / 'app.py'} sets no VERSION")
+    raise FlashError(f"{app} sets no VERSION")
 
 
 def firmware_files(folder: Path = FIRMWARE_DIR) -> list[str]:

@@ -114,3 +114,19 @@ def test_the_real_mpremote_cannot_stop_running_firmware_and_that_is_explained(ca
     with SimulatedPico(pads=2, realtime=True) as emulator:
         code, _, err = flash(capsys, emulator.port)
     assert code == 1 and "missed its 1.5 s window: run it again" in err
+
+
+def test_the_firmware_version_is_read_once_and_again_after_an_upgrade_rewrites_it(tmp_path, monkeypatch):
+    """The live doctor asks on every run of its checks: the file is parsed once per version of it, and an upgrade
+    that rewrites it is seen without a restart."""
+    app = tmp_path / "app.py"
+    app.write_text('VERSION = "1.2.0"\n', encoding="utf-8")
+    parsed = []
+    real_parse = flash_module.ast.parse
+    monkeypatch.setattr(flash_module.ast, "parse", lambda source: parsed.append(source) or real_parse(source))
+    assert [firmware_version(tmp_path) for _ in range(3)] == ["1.2.0"] * 3
+    assert len(parsed) == 1
+    app.write_text('VERSION = "1.3.0"\n', encoding="utf-8")
+    os.utime(app, ns=(app.stat().st_atime_ns, app.stat().st_mtime_ns + 1_000_000_000))
+    assert firmware_version(tmp_path) == "1.3.0"
+    assert len(parsed) == 2
