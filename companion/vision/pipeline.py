@@ -770,8 +770,9 @@ class Recognizer:
             at_once = m.confidence >= AT_ONCE
             onto = None
             if not at_once or m.reached > 0:
-                near = planes() if hom is None else []  # on the mat, its own plane
-                to_table = hom if hom is not None else (nearest_plane(near, corners.mean(axis=0)) if near else None)
+                to_table = hom  # on the mat, its own plane; without it, the named cards' nearest this outline
+                if hom is None and (near := planes()):
+                    to_table = nearest_plane(near, corners.mean(axis=0))
                 onto = self._onto_face(frame, m, corners, to_table)
                 if at_once and onto is not None and onto[0].face == m.face:
                     # named at once, but something reaches in over its edge: a strip of table along a side is an
