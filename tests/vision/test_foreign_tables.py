@@ -290,7 +290,7 @@ def _named(catalog: Catalog, scene: Scene, face: str) -> None:
 
 
 def _never_named(catalog: Catalog, scene: Scene, face: str) -> None:
-    """The scene on the mat names no card ``face`` (it holds none), and every card it names rightly."""
+    """The scene names no card ``face`` (it holds none), and every card it names rightly."""
     rendered, result = _read(catalog, scene)
     assert face not in _faces(result)
     assert _named_right(rendered, result)
@@ -1169,3 +1169,50 @@ def test_a_card_whose_corner_outline_fits_its_face_loosely_is_aligned_and_named(
         seed=1397182105,
     )
     _named(foreign_catalogs["kennard-cream"], scene, "10h")
+
+
+def test_a_fans_top_card_outlined_off_it_is_not_named_as_the_face_its_aligned_outline_disowns(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Tuning scene 2153: a fan of three on dark wood, no mat. The border mask outlined its top 6♣ 19 px off, read
+    6♠ at 0.62; aligned onto its face, the outline read 6♣ at 0.97, and the rough 6♠ stood, as only an aligned
+    outline reading the same face was kept. An outline off its card that no alignment bears out is a guess: left
+    unknown, the edge search finds the 6♣."""
+    scene = Scene(
+        cards=(Card("kennard", "10s", 390.48861, 235.861064, 330.65532),
+               Card("kennard", "9h", 397.758548, 232.779602, 343.404033),
+               Card("kennard", "6c", 405.529265, 231.378403, 356.152746)),
+        cloth="dark-wood",
+        mat=None,
+        view=View(tilt=18.584273, azimuth=222.359364, roll=16.768861, zoom=0.970517, shift=(-6.124745, -7.30097)),
+        look=Look(light_gain=0.131808, light_dir=90.150882, cast=(1.04778, 0.994869, 0.98873),
+                  glare=((914.402328, 166.872356, 45.654069, 0.483476), (1096.727235, 436.527376, 53.219572, 0.222027)),
+                  motion_angle=177.705637, noise=2.651796, vignette=0.112598, exposure=0.467503, shot_noise=0.382141,
+                  jpeg=83),
+        seed=93704663,
+    )
+    _named(foreign_catalogs["kennard"], scene, "6c")
+
+
+def test_a_card_an_arm_cuts_short_outlined_off_it_and_aligned_to_nothing_is_not_named(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """Tuning scene 1593: a 10♠ on green felt, no mat, an arm over a third of it. The border mask outlined what
+    showed, 52 px off the card, and it read 9♠ at 0.68; aligned onto the 9♠'s picture, nothing settled, and the
+    9♠ stood. An outline that loose which no alignment bears out is a guess, and is left unknown."""
+    faces = [("2d", 241.705793, 251.124677, 230.351205), ("4s", 570.596801, 380.348615, 266.598028),
+             ("6h", 376.165402, 287.65478, 165.330744), ("jd", 296.474526, 408.727344, 227.299921),
+             ("6s", 484.306813, 303.240287, 318.297666), ("ac", 527.294911, 199.317937, 332.237685),
+             ("10s", 450.214308, 401.232347, 88.497782)]
+    scene = Scene(
+        cards=tuple(Card("kennard", face, x, y, angle) for face, x, y, angle in faces),
+        hands=(Hand(x=417.193225, y=436.870458, from_angle=79.112302, size=0.962556),),
+        cloth="green-felt",
+        mat=None,
+        view=View(tilt=4.226122, azimuth=104.622843, roll=186.858762, zoom=0.927826, shift=(-16.166799, -0.219712)),
+        look=Look(light_gain=0.019631, light_dir=139.343972, cast=(1.100394, 0.908854, 0.880515),
+                  glare=((1271.95538, 437.157048, 77.155422, 0.409706),), motion_angle=164.77125, noise=1.628518,
+                  vignette=0.199015, exposure=0.998986, shot_noise=0.300528),
+        seed=1610479154,
+    )
+    _never_named(foreign_catalogs["kennard"], scene, "9s")
