@@ -361,6 +361,11 @@ class Catalog:
         below ``TWINS`` the camera needs a clear view to tell them apart, as a club from the spade of its rank)."""
         return float(self._differences[self.ids.index(a), self.ids.index(b)])
 
+    def has_twin(self, face: str, within: float) -> bool:
+        """Whether another face's reference differs from ``face``'s by less than ``within`` (``difference``)."""
+        others = np.delete(self._differences[self.ids.index(face)], self.ids.index(face))
+        return bool(others.size) and float(others.min()) < within
+
     @cached_property
     def _differences(self) -> np.ndarray:
         """``difference`` between every two faces (N x N), worked out once."""

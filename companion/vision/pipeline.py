@@ -61,6 +61,8 @@ EDGE_CONFIDENCE = 0.6  # an edge candidate is a guess: named only when the catal
 EDGE_DISTANCE = 0.5  # ... and it fits its face this closely (share of ``MatchSettings.max_distance``)
 AT_ONCE = 0.97  # an edge candidate named this surely stands as it is; one named less surely is checked against its
 # outline moved onto the edges around it (``Recognizer._checked``)
+ALIGNED_TWINS = 0.006  # an edge candidate named at once as a face whose twin's picture differs from its own less
+# than this (``Catalog.difference``: a club and the spade of its rank) is aligned onto it all the same
 MAX_SNAPS = 8  # of those not named at once, the most moved onto the edges around them (``snap_to_edges``) in one frame
 # by the edge search; as many broken outlines of the border mask at most are checked so (``BROKEN``)
 BROKEN = 0.9  # share of its outline a border lines below which the border mask's outline is broken (a hand, a
@@ -776,17 +778,18 @@ class Recognizer:
             m = self.catalog.match(warp_card(frame, corners), retry=False, soft=False)
             at_once = m.confidence >= AT_ONCE
             onto = None
-            if not at_once or m.reached > 0:
+            if not at_once or m.reached > 0 or self.catalog.has_twin(m.face, ALIGNED_TWINS):
                 to_table = hom  # on the mat, its own plane; without it, the named cards' nearest this outline
                 if hom is None and (near := planes()):
                     to_table = nearest_plane(near, corners.mean(axis=0))
                 onto = self._onto_face(frame, m, corners, to_table)
                 if at_once and onto is not None and onto[0].face == m.face:
-                    # named at once, but something reaches in over its edge: a strip of table along a side is an
-                    # outline that far off, and a few px off, the marks that tell a club from the spade of its
-                    # rank fall on other cells (a 2♣ on a gingham outlined 7 px wide read 2♠ at 1.0; aligned, 2♣
-                    # at 0.95). The face its aligned outline reads stands; where it is the same face, the outline
-                    # as found stands
+                    # named at once, but something reaches in over its edge, or it has a twin: a strip of table
+                    # along a side is an outline that far off, and a few px off, the marks that tell a club from
+                    # the spade of its rank fall on other cells (a 2♣ on a gingham outlined 7 px wide read 2♠ at
+                    # 1.0; aligned, 2♣ at 0.95; a 2♣ on white laminate outlined 7 px off read 2♠ at 0.97 with
+                    # nothing reaching in: tuning scene 1881). The face its aligned outline reads stands; where it
+                    # is the same face, the outline as found stands
                     onto = None
             if onto is not None:
                 m, corners = onto

@@ -1216,3 +1216,15 @@ def test_a_card_an_arm_cuts_short_outlined_off_it_and_aligned_to_nothing_is_not_
         seed=1610479154,
     )
     _never_named(foreign_catalogs["kennard"], scene, "9s")
+
+
+@pytest.mark.parametrize("deck", ["kennard-cream", "touati-bridge"])
+def test_a_lone_two_of_clubs_on_white_laminate_is_not_named_the_two_of_spades(
+    foreign_catalogs: dict[str, Catalog], deck: str
+) -> None:
+    """A 2♣ alone on white laminate, no mat: its border does not stand out, and its edges outline it a few px off.
+    Nothing reaches in over it, and that outline read 2♠ at 0.99-1.0, at once (``AT_ONCE``), so it stood unaligned:
+    a few px off, the marks that tell a club from the spade of its rank fall on other cells. A face with such a twin
+    (``ALIGNED_TWINS``) is aligned onto its picture all the same, and reads 2♣ at 1.0 (tuning scene 1881 too)."""
+    result = _seen(foreign_catalogs[deck], "white-laminate", None, [("2c", 10, -20, 17)], Look())
+    assert _faces(result) == ["2c"]
