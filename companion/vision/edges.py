@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -235,16 +236,24 @@ CORNER_LINED = 0.2  # share of a card's outline two sides' segments must line
 MAX_CORNERS = 12  # outlines from corners returned, most lined first
 
 
+class Completed(NamedTuple):
+    """An outline completed from some of a card's sides (``corner_quads``, ``side_quads``)."""
+
+    quad: np.ndarray  # frame px, ``portrait_order``
+    crossed: bool  # a straight segment runs across it (``_crossed``): another card's side lying on it, or an arm's edge
+
+
 def corner_quads(
     frame: np.ndarray,
     settings: DetectSettings,
     planes: list[tuple[np.ndarray, np.ndarray]],
     card_mm: tuple[float, float],
-) -> list[np.ndarray]:
-    """Card outlines (frame px, ``portrait_order``) from two straight segments meeting square at a corner, at the
-    card's true size on the table's plane there, each way the two sides may be its short and long ones. ``planes``:
-    where the table's plane is known, each as a point (frame px) and the map frame px -> mm around it (the mat's, or
-    a named card's); the nearest one stands for it at each corner.
+    taken: Callable[[np.ndarray], bool] | None = None,
+) -> list[Completed]:
+    """Card outlines from two straight segments meeting square at a corner, at the card's true size on the table's
+    plane there, each way the two sides may be its short and long ones (``_most_lined``; ``taken``: whether an
+    outline is a card found already). ``planes``: where the table's plane is known, each as a point (frame px) and
+    the map frame px -> mm around it (the mat's, or a named card's); the nearest one stands for it at each corner.
 
     For a card only two of whose sides show as edges: the top card of a fan or a pile on a table its paper barely
     stands out from in a dim room, where the cards under it hide its other two sides' edges (tuning scene 1131: a
@@ -270,7 +279,8 @@ def corner_quads(
     for a, b, c in zip(i[near], j[near], corner[near], strict=True):
         found += _cornered(c, (p[a], q[a]), (p[b], q[b]), nearest_plane(planes, c), card_mm)
     frame_area = float(frame.shape[0] * frame.shape[1])
-    return _most_lined([(share, quad) for share, quad in found if card_shaped(quad, frame_area, settings)], p, q)
+    shaped = [(share, quad) for share, quad in found if card_shaped(quad, frame_area, settings)]
+    return _most_lined(shaped, p, q, taken)
 
 
 SIDE_REACH = 0.2  # of the side's length: how far a segment may stop short of a corner it meets, or run past it
@@ -278,11 +288,16 @@ SIDE_ARM = 0.3  # of the side's length: how long each of the sides square to it 
 SIDE_LINED = 0.45  # share of the completed outline the three sides' segments must line
 
 
-def side_quads(frame: np.ndarray, settings: DetectSettings, card_mm: tuple[float, float]) -> list[np.ndarray]:
-    """Card outlines (frame px, ``portrait_order``) from three sides: a straight segment with a square corner at
-    each end, where two parallel segments leave it on the same side. The side between them is one of the card's,
-    so its length gives the card's size where nothing else does; the fourth side is placed at the deck's aspect,
-    each way (the side may be the short or the long one).
+def side_quads(
+    frame: np.ndarray,
+    settings: DetectSettings,
+    card_mm: tuple[float, float],
+    taken: Callable[[np.ndarray], bool] | None = None,
+) -> list[Completed]:
+    """Card outlines from three sides (``_most_lined``; ``taken``: as for ``corner_quads``): a straight segment
+    with a square corner at each end, where two parallel segments leave it on the same side. The side between them
+    is one of the card's, so its length gives the card's size where nothing else does; the fourth side is placed at
+    the deck's aspect, each way (the side may be the short or the long one).
 
     For a card the table's scale is not yet known at: a lone pile's or a row's top card on a busy cloth, the
     fourth side of whose paper runs on into the cards under it, where no card is named to say how large a card
@@ -326,20 +341,27 @@ def side_quads(frame: np.ndarray, settings: DetectSettings, card_mm: tuple[float
             quad = _clockwise(np.array([c1, c2, c2 + other * e2, c1 + other * e1], np.float32))
             if lined >= SIDE_LINED and card_shaped(quad, frame_area, settings):
                 out.append((lined, quad))
-    return _most_lined(out, p, q)
+    return _most_lined(out, p, q, taken)
 
 
-def _most_lined(found: list[tuple[float, np.ndarray]], p: np.ndarray, q: np.ndarray) -> list[np.ndarray]:
+def _most_lined(
+    found: list[tuple[float, np.ndarray]],
+    p: np.ndarray,
+    q: np.ndarray,
+    taken: Callable[[np.ndarray], bool] | None = None,
+) -> list[Completed]:
     """Of outlines completed from some of a card's sides (each with the share of it its segments line), the most
-    lined first, each once (``SAME_QUAD``), none another card's side crosses (``_crossed``; segments ``p`` to
-    ``q``), ``MAX_CORNERS`` at most."""
-    out: list[np.ndarray] = []
+    lined first, each once (``SAME_QUAD``), ``MAX_CORNERS`` at most; those a segment crosses (``_crossed``;
+    segments ``p`` to ``q``) after the rest. Those ``taken`` (a card found already) are left out before the most
+    lined are kept: the named cards' own corners are the most lined, and they crowded out a 6♥ on white laminate
+    whose corner showed plainly (tuning scene 1980)."""
+    out: list[Completed] = []
     for _, quad in sorted(found, key=lambda f: -f[0]):
-        if not any(np.abs(quad - o).max() < SAME_QUAD for o in out) and not _crossed(quad, p, q):
-            out.append(quad)
-        if len(out) == MAX_CORNERS:
-            break
-    return out
+        if (taken is None or not taken(quad)) and not any(np.abs(quad - o.quad).max() < SAME_QUAD for o in out):
+            out.append(Completed(quad, _crossed(quad, p, q)))
+            if sum(not o.crossed for o in out) == MAX_CORNERS:
+                break
+    return sorted(out, key=lambda o: o.crossed)[:MAX_CORNERS]  # a stable sort: the most lined first still
 
 
 def _clockwise(quad: np.ndarray) -> np.ndarray:
@@ -361,8 +383,10 @@ def _crossed(quad: np.ndarray, p: np.ndarray, q: np.ndarray) -> bool:
     """Whether a straight segment (starts ``p``, ends ``q``: frame px) crosses the card ``quad`` outlines, well
     inside it and turned from its sides: another card's side, lying on it. A card under another shows two sides
     meeting at a corner as one on top does, and its whole rectangle is half the other card (held-out pile 8100030:
-    an 8♣ 60% under a 3♥ the search had not found, read 4♣ at 0.73). A card's art is no such segment: its frame
-    lines run along its sides."""
+    an 8♣ 60% under a 3♥ the search had not found, read 4♣ at 0.73). Another card's side comes in from beyond the
+    card's inner outline: a segment wholly inside it is the card's own art. Its frame lines run along its sides, but
+    a diamond's edges are turned, and two pips' in line made a 40 px segment across a 9♦ whose corner showed plainly
+    (tuning scene 1251)."""
     short = min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1]))
     centre = quad.mean(axis=0)
     inner = centre + (quad - centre) * (1 - 2 * CROSS_INSET * short / np.linalg.norm(quad - centre, axis=1).mean())
@@ -374,7 +398,7 @@ def _crossed(quad: np.ndarray, p: np.ndarray, q: np.ndarray) -> bool:
     rel = pts[:, :, None, :] - inner[None, None]  # (segments, 16, 4 corners, 2)
     side_of = edge[None, None, :, 0] * rel[..., 1] - edge[None, None, :, 1] * rel[..., 0]
     inside = (np.all(side_of > 0, axis=2) | np.all(side_of < 0, axis=2)).mean(axis=1)  # share of each inside
-    return bool((inside * np.hypot(*(b - a).T) >= CROSS_LENGTH * short).any())
+    return bool(((inside * np.hypot(*(b - a).T) >= CROSS_LENGTH * short) & (inside < 1.0)).any())
 
 
 def nearest_plane(planes: list[tuple[np.ndarray, np.ndarray]], point: np.ndarray) -> np.ndarray:

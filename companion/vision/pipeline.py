@@ -33,6 +33,7 @@ from companion.vision.detect import (
 )
 from companion.vision.edges import (
     WITHIN,
+    Completed,
     corner_quads,
     covered_cells,
     edge_free,
@@ -95,6 +96,12 @@ RIVAL_FIT = 2.0  # a view fitting another face closely is a rival to the face a 
 MAX_FACE_SEARCHES = 2  # outlines a frame searches so (bounds the time a messy frame takes)
 MAX_ALIGNS = 20  # outlines a frame aligns to a face's picture at most (``Recognizer._onto_face``, a few ms each): a
 # row's strips take many (tuning scene 1551: a row's end 3♣ came after 17 that did not settle)
+CORNER_FIT = 1.5  # share of ``MatchSettings.max_distance`` within which some face must fit a corner outline at a
+# cheap first look for it to be tried (``Recognizer._corner_candidates``). The look has no hand to leave out: a 7♦
+# an arm lay over a fifth of fitted 0.017, and aligned without the arm read 0.88 (tuning scene 1320)
+CROSSED_REACHED = 0.05  # share of a corner outline a segment crosses (``edges._crossed``) under something reaching
+# in (``Match.reached``) past which that segment may be its edge: an arm's over a 7♠ (tuning scene 1314, 0.17), not
+# another card's side lying on it (a card's paper is not taken for something reaching in)
 LOOSE_FIT = 0.25  # share of ``MatchSettings.max_distance`` past which a border-mask outline named unsurely fits its
 # face loosely, and is aligned onto it (``Recognizer._read``): a pile's top card outlined with the card under it
 AROUND = 3  # cells (``CELL_PX``) a window read (``Recognizer._window``) looks beyond what changed: a card's shadow,
@@ -764,10 +771,14 @@ class Recognizer:
             return [(card.corners.mean(axis=0), scale if through is None else through)
                     for card, scale in scales.values()]
 
-        candidates = itertools.chain(((q, False) for q in self._edge_candidates(view, edges, check, named)),
-                                     ((q, True) for q in self._corner_candidates(view, planes)))
-        for quad, completed in () if done(cards) else candidates:
-            if on_named(quad, cards) or _piece_of_named(quad, cards):
+        def taken(quad: np.ndarray) -> bool:
+            """Whether an outline is a named card's, or a piece of one."""
+            return on_named(quad, cards) or _piece_of_named(quad, cards)
+
+        candidates = itertools.chain(((q, False, False) for q in self._edge_candidates(view, edges, check, named)),
+                                     ((c.quad, True, c.crossed) for c in self._corner_candidates(view, planes, taken)))
+        for quad, completed, crossed in () if done(cards) else candidates:
+            if taken(quad):
                 continue
             if tried == MAX_EDGE_TRIES:
                 break
@@ -776,6 +787,8 @@ class Recognizer:
             # judged sharp: a rough outline the blurred references name at once would stand unaligned (a Q♥ on a
             # gingham, 3 px off, then set the table's scale for the pile beside it too roughly to fit its top card)
             m = self.catalog.match(warp_card(frame, corners), retry=False, soft=False)
+            if crossed and m.reached < CROSSED_REACHED:
+                continue  # half of another card, whose side lies across it (``edges._crossed``)
             at_once = m.confidence >= AT_ONCE
             onto = None
             if not at_once or m.reached > 0 or self.catalog.has_twin(m.face, ALIGNED_TWINS):
@@ -925,30 +938,35 @@ class Recognizer:
                 yield quad
 
     def _corner_candidates(
-        self, view: View, planes: Callable[[], list[tuple[np.ndarray, np.ndarray]]]
-    ) -> Iterator[np.ndarray]:
+        self,
+        view: View,
+        planes: Callable[[], list[tuple[np.ndarray, np.ndarray]]],
+        taken: Callable[[np.ndarray], bool],
+    ) -> Iterator[Completed]:
         """After the other edge candidates (``_edge_candidates``), outlines completed from some of a card's sides:
         from two meeting at a corner, at the card's true size where the table's plane is known (``corner_quads``;
         ``planes``: without the mat, the named cards'); where no card is named to say it, from three, the side
         between two square corners giving the card's size (``side_quads``). Worked out only when they are
         reached, so that the planes include those of the cards the edge search has named by then (often the only
-        ones to give the table's scale). Only those some face fits at all (``MatchSettings.max_distance``, a cheap
-        first look at all at once): a rectangle drawn from square lines of a table's grain or of a court card's
-        frame is tried otherwise. Not only those it fits closely (``_close``): a corner outline 2 px off a cream
-        10♥ on gingham fitted more loosely, and its face's picture, aligned onto it, named it (tuning scene 2394).
+        ones to give the table's scale). Only those some face fits at all (``CORNER_FIT``, a cheap first look at
+        all at once): a rectangle drawn from square lines of a table's grain or of a court card's frame is tried
+        otherwise. Not only those it fits closely (``_close``): a corner outline 2 px off a cream 10♥ on gingham
+        fitted more loosely, and its face's picture, aligned onto it, named it (tuning scene 2394). ``taken``: the
+        outlines of cards found already, left out before the most lined are kept (``edges.MAX_CORNERS``). Those a
+        segment crosses come last, and are tried only where something reaches in over them (``CROSSED_REACHED``).
         On the mat (its plane gives the size), only when the frame is read whole: the border mask lines a card's
         paper there, and corners found a card it left unknown (a tuning cream 9♦, one of our own decks' cards),
         while in a window around a card played with hands resting they made the read 76 -> 178 ms."""
         if view.hom is not None and not view.whole:
             return
         near = planes() if view.hom is None else [(np.array(view.image.shape[1::-1], float) / 2, view.hom)]
-        found = (corner_quads(view.image, view.detect, near, self.card_mm) if near
-                 else side_quads(view.image, view.detect, self.card_mm))
-        quads = [q for q in found if not view.on_kept(q)]
-        if quads:
-            fits, _ = self.catalog.nearest([warp_card(view.image, q) for q in quads])
-            yield from (q for q, fit in zip(quads, fits, strict=True)
-                        if fit <= self.catalog.settings.max_distance)
+        found = (corner_quads(view.image, view.detect, near, self.card_mm, taken) if near
+                 else side_quads(view.image, view.detect, self.card_mm, taken))
+        kept = [c for c in found if not view.on_kept(c.quad)]
+        if kept:
+            fits, _ = self.catalog.nearest([warp_card(view.image, c.quad) for c in kept])
+            yield from (c for c, fit in zip(kept, fits, strict=True)
+                        if fit <= CORNER_FIT * self.catalog.settings.max_distance)
 
     def _by_art(self, view: View, edges: np.ndarray, named: list[np.ndarray]) -> list[np.ndarray]:
         """Where a face's art lies outside the ``named`` cards (``ArtIndex.outlines``), card-shaped (the known-size

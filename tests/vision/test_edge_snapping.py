@@ -126,19 +126,33 @@ def test_two_sides_meeting_at_a_corner_give_the_card_at_its_true_size() -> None:
     among the outlines (``corner_quads``); without it, none is."""
     image, corners = _two_sides(((8.0, 50.0), (56.0, 110.0)))
     found = corner_quads(image, DetectSettings(), [(np.array([320.0, 240.0]), TO_TABLE)], (63.0, 88.0))
-    assert min(_gap(q, corners) for q in found) < 4.0  # 2 mm
+    assert min(_gap(c.quad, corners) for c in found if not c.crossed) < 4.0  # 2 mm
     assert corner_quads(image, DetectSettings(), [], (63.0, 88.0)) == []
 
 
-def test_a_card_another_cards_side_crosses_is_not_fitted_at_its_corner() -> None:
-    """The same two sides, and a segment running across the card, turned 30° from its sides: another card's side,
-    lying on it. The rectangle at the corner would be half that card: none is given there."""
+def _crossed_at(half_length: float) -> list[bool]:
+    """The same two sides, and a segment through the card's centre, turned 30° from its sides, ``half_length`` px
+    each way: whether each outline ``corner_quads`` gives at the card's corner is crossed, the most lined first."""
     image, corners = _two_sides(((8.0, 110.0),))
     across = np.array([np.cos(np.radians(50.0)), np.sin(np.radians(50.0))])
-    ends = [tuple(np.rint(np.array([320.0, 240.0]) + k * 70.0 * across).astype(int)) for k in (-1, 1)]
+    ends = [tuple(np.rint(np.array([320.0, 240.0]) + k * half_length * across).astype(int)) for k in (-1, 1)]
     cv2.line(image, ends[0], ends[1], (230, 230, 230), 2, cv2.LINE_AA)
     found = corner_quads(image, DetectSettings(), [(np.array([320.0, 240.0]), TO_TABLE)], (63.0, 88.0))
-    assert all(_gap(q, corners) > 20.0 for q in found)
+    assert [c.crossed for c in found] == sorted(c.crossed for c in found)  # those crossed come last
+    return [c.crossed for c in found if _gap(c.quad, corners) < 6.0]  # 3 mm
+
+
+def test_a_card_another_cards_side_crosses_is_fitted_at_its_corner_as_crossed() -> None:
+    """A segment running into the card from beyond its inner outline: another card's side lying on it, or the edge
+    of an arm over it. The rectangle at the corner may be half the card on top: it is given, but as crossed
+    (``Completed.crossed``), after the rest."""
+    assert set(_crossed_at(70.0)) == {True}
+
+
+def test_a_segment_wholly_inside_a_card_does_not_cross_it() -> None:
+    """A shorter segment, wholly inside the card's inner outline: the card's own art (two diamonds' edges in line),
+    not another card's side."""
+    assert set(_crossed_at(30.0)) == {False}
 
 
 def _three_sides(base: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
@@ -170,7 +184,7 @@ def test_a_side_with_a_square_corner_at_each_end_gives_the_card_where_no_scale_i
     for base in ((0, 1), (1, 2)):
         image, corners = _three_sides(base)
         found = side_quads(image, DetectSettings(), (63.0, 88.0))
-        assert found and min(_gap(q, corners) for q in found) < 4.0, base
+        assert found and min(_gap(c.quad, corners) for c in found) < 4.0, base
 
 
 def test_two_sides_alone_give_no_card_where_no_scale_is_known() -> None:
