@@ -759,7 +759,7 @@ class Recognizer:
         picture aligns onto it, or the catalogue names it at once)."""
         frame, hom, zones = view.image, view.hom, view.zones
         lo = darkest_channel(frame)
-        tried = snapped = 0
+        snapped = 0
         unnamed: Moved = []
         named = [c.corners for c in cards if c.face != UNKNOWN]
         scales = self._scales([*cards, *guides])  # worked out again only when a card is added
@@ -777,12 +777,8 @@ class Recognizer:
 
         candidates = itertools.chain(((q, False, False) for q in self._edge_candidates(view, edges, check, named)),
                                      ((c.quad, True, c.crossed) for c in self._corner_candidates(view, planes, taken)))
-        for quad, completed, crossed in () if done(cards) else candidates:
-            if taken(quad):
-                continue
-            if tried == MAX_EDGE_TRIES:
-                break
-            tried += 1
+        untaken = (c for c in (() if done(cards) else candidates) if not taken(c[0]))  # as the cards found grow
+        for quad, completed, crossed in itertools.islice(untaken, MAX_EDGE_TRIES):
             corners = refine_edges(lo, quad) if self.detect.refine else quad
             # judged sharp: a rough outline the blurred references name at once would stand unaligned (a Q♥ on a
             # gingham, 3 px off, then set the table's scale for the pile beside it too roughly to fit its top card)
@@ -790,12 +786,17 @@ class Recognizer:
             if crossed and m.reached < CROSSED_REACHED:
                 continue  # half of another card, whose side lies across it (``edges._crossed``)
             at_once = m.confidence >= AT_ONCE
+            twinned = at_once and self.catalog.has_twin(m.face, ALIGNED_TWINS)
             onto = None
-            if not at_once or m.reached > 0 or self.catalog.has_twin(m.face, ALIGNED_TWINS):
+            if not at_once or m.reached > 0 or twinned:
                 to_table = hom  # on the mat, its own plane; without it, the named cards' nearest this outline
                 if hom is None and (near := planes()):
                     to_table = nearest_plane(near, corners.mean(axis=0))
                 onto = self._onto_face(frame, m, corners, to_table)
+                if twinned and onto is None:
+                    # an outline that aligns to nothing is no outline of the face it read: a 3♣ atop a small
+                    # bridge pile, outlined 26 px off, read 3♠ at 1.0 (its twin's read is a guess)
+                    continue
                 if at_once and onto is not None and onto[0].face == m.face:
                     # named at once, but something reaches in over its edge, or it has a twin: a strip of table
                     # along a side is an outline that far off, and a few px off, the marks that tell a club from

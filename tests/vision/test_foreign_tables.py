@@ -1320,3 +1320,26 @@ def test_a_card_an_arms_edge_crosses_is_fitted_at_its_corner(foreign_catalogs: d
         seed=1325376925,
     )
     _named(foreign_catalogs["kennard-cream"], scene, "7s")
+
+
+def test_a_clubs_outline_off_its_card_that_aligns_to_nothing_is_not_named_its_spade(
+    foreign_catalogs: dict[str, Catalog],
+) -> None:
+    """A pile of six small bridge cards on white laminate, no mat, a 3♣ on top (a probe of clubs on light tables,
+    seed 6000425, apart from the tuning and held-out seeds). The edges outline it 26 px off, and that outline reads
+    3♠ at 1.0, at once; aligned onto the 3♠'s picture (``ALIGNED_TWINS``), it settles nowhere. A twin's read that
+    no alignment bears out is a guess: the outline is no card."""
+    faces = [("8s", 389.518441, 330.313031, 197.546532), ("4h", 388.949142, 342.128849, 186.813345),
+             ("ad", 397.614316, 340.580512, 73.399322), ("3h", 389.929626, 315.694327, 228.968155),
+             ("2h", 391.272838, 326.640023, 9.865404), ("3c", 404.863303, 331.808739, 304.304822)]
+    scene = Scene(
+        cards=tuple(Card("touati-bridge", face, x, y, angle) for face, x, y, angle in faces),
+        cloth="white-laminate",
+        mat=None,
+        view=View(tilt=16.543938, azimuth=117.323278, roll=-8.657593, zoom=0.84246, shift=(3.015348, -3.241213)),
+        look=Look(light_gain=0.075815, light_dir=299.54308, cast=(0.940421, 1.034257, 1.042806),
+                  motion_angle=140.571045, noise=2.526752, vignette=0.095609, exposure=0.823701, shot_noise=0.246267,
+                  jpeg=61),
+        seed=1866766610,
+    )
+    _never_named(foreign_catalogs["touati-bridge"], scene, "3s")
