@@ -777,7 +777,7 @@ class Recognizer:
 
         candidates = itertools.chain(((q, False, False) for q in self._edge_candidates(view, edges, check, named)),
                                      ((c.quad, True, c.crossed) for c in self._corner_candidates(view, planes, taken)))
-        untaken = (c for c in (() if done(cards) else candidates) if not taken(c[0]))  # as the cards found grow
+        untaken = (c for c in (() if done(cards) else candidates) if not taken(c[0]))  # by the cards named so far
         for quad, completed, crossed in itertools.islice(untaken, MAX_EDGE_TRIES):
             corners = refine_edges(lo, quad) if self.detect.refine else quad
             # judged sharp: a rough outline the blurred references name at once would stand unaligned (a Q♥ on a
