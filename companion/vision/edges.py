@@ -502,12 +502,15 @@ def _lined(quads: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarra
 
 def _outer_boundaries(binary: np.ndarray, lo: float, hi: float) -> list[np.ndarray]:
     """The outer boundary of each connected piece of ``binary`` whose bounding box's area is between ``lo`` and
-    ``hi`` (the many small pieces of a textured table are never traced)."""
+    ``hi`` (the many small pieces of a textured table are never traced). Label 0 is what lies between the pieces,
+    not one of them: in a window around a lone card, the card's edges, whose outline, taken for an edge-free
+    region's and grown outward, was the card's outline 5 px too wide on each side."""
     _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
     x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
     box = w * h
     out = []
-    for k in np.nonzero((box >= lo) & (box <= hi))[0]:
+    pieces = np.nonzero((box >= lo) & (box <= hi))[0]
+    for k in pieces[pieces > 0]:
         piece = (labels[y[k] : y[k] + h[k], x[k] : x[k] + w[k]] == k).astype(np.uint8)
         contours, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(int(x[k]), int(y[k])))
         out.append(max(contours, key=cv2.contourArea))

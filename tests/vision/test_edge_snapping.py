@@ -9,7 +9,7 @@ import numpy as np
 from companion.sim.scene import Card, Look, Scene, View, mat_outline, render_scene
 from companion.vision.catalog import TWINS, Catalog, Match
 from companion.vision.detect import CARD_ASPECT, DetectSettings, portrait_order
-from companion.vision.edges import corner_quads, line_quads, side_quads, snap_to_edges
+from companion.vision.edges import corner_quads, edge_map, edge_quads, line_quads, side_quads, snap_to_edges
 from companion.vision.pipeline import Recognizer
 
 
@@ -38,6 +38,18 @@ def test_an_outline_a_few_px_off_is_moved_onto_the_card_edge_not_its_frame() -> 
     snapped = snap_to_edges(image, rough, CARD_ASPECT)
     assert _gap(rough, truth) > 6
     assert snapped and _gap(snapped[0], truth) < 1.5  # the frame line inside is stronger; the edge is outermost
+
+
+def test_a_window_around_a_lone_card_outlines_it_no_wider_than_it_is() -> None:
+    """A window read sees one card and the table around it. The card's edges are then the only edges, and what
+    lies between the edge-free regions (label 0 of their pieces) is those edges: taken for a region and grown
+    outward as a region's rim is, it outlined the card several px too wide (a 3 on white laminate, 5 px, then
+    aligned onto its face askew by 9 px)."""
+    image, truth = _card_on_a_light_table(frame_line=9)
+    window = image[100:380, 180:460]  # the card fills ~30% of it, as a window read's card played does
+    quads = edge_quads(edge_map(window), window.shape, DetectSettings(min_area=0.02, max_area=0.6), opened=True)
+    assert quads and min(_gap(q + (180, 100), truth) for q in quads) < 2.5
+    assert all(cv2.contourArea(q) <= cv2.contourArea(truth) * 1.03 for q in quads)
 
 
 def test_the_frame_inside_is_offered_too_but_only_in_the_card_shape() -> None:
