@@ -929,6 +929,8 @@ class Recognizer:
             lambda: [q for q in self._by_art(view, edges, [*named, *view.kept_here]) if check is None or check(q)],
             lambda: edge_quads(edges, frame.shape, detect, check, opened=no_mat),
         ]
+        if not view.whole:
+            kinds.reverse()
         if no_mat:
             kinds += [lambda: edge_quads(smooth_edge_map(frame), frame.shape, detect, check),
                       lambda: line_quads(frame, detect)]

@@ -895,13 +895,9 @@ def test_a_piles_new_top_card_on_the_mat_is_not_taken_for_the_cards_it_covers(
     assert all(_named_right(frame, result) for frame, result in zip(frames, results, strict=True))
 
 
-def test_a_card_played_beside_a_kept_one_is_read_without_trying_outlines_on_it(
-    foreign_catalogs: dict[str, Catalog], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Seven touati cards strewn on white laminate under two glares, without the mat (speed frame 0): the Q♣ is
-    played last. The window read around it (``Recognizer._window``) takes in a corner of the 6♣, whose reading it
-    keeps, and the edges outline that corner. It is the 6♣'s and is not tried as a card (``View.on_kept``):
-    trying it, and moving it onto the edges around it, took most of the window's time."""
+def _queen_played_on_laminate() -> list[Rendered]:
+    """Seven touati cards strewn on white laminate under two glares, without the mat (speed frame 0), before and
+    after the Q♣ is played last."""
     cards = [("ah", 327.74, 206.27, 263.22), ("5d", 431.04, 210.71, 313.19), ("6c", 537.43, 324.55, 260.83),
              ("7s", 346.50, 376.57, 253.92), ("2d", 541.37, 206.44, 3.42), ("6h", 251.56, 334.99, 191.25),
              ("qc", 471.34, 408.57, 294.50)]
@@ -915,7 +911,17 @@ def test_a_card_played_beside_a_kept_one_is_read_without_trying_outlines_on_it(
                   vignette=0.2757, exposure=0.8127, shot_noise=0.1435),
         seed=1547085061,
     )
-    frames = [render_scene(replace(scene, cards=scene.cards[:-1], seed=scene.seed + 1)), render_scene(scene)]
+    return [render_scene(replace(scene, cards=scene.cards[:-1], seed=scene.seed + 1)), render_scene(scene)]
+
+
+def test_a_card_played_beside_a_kept_one_is_read_without_trying_outlines_on_it(
+    foreign_catalogs: dict[str, Catalog], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Q♣ played last on white laminate (``_queen_played_on_laminate``). The window read around it
+    (``Recognizer._window``) takes in a corner of the 6♣, whose reading it keeps, and the edges outline that
+    corner. It is the 6♣'s and is not tried as a card (``View.on_kept``): trying it, and moving it onto the edges
+    around it, took most of the window's time."""
+    frames = _queen_played_on_laminate()
     tried: list[np.ndarray] = []  # edge candidates (frame px) in the window read
     candidates = Recognizer._edge_candidates
 
@@ -931,6 +937,22 @@ def test_a_card_played_beside_a_kept_one_is_read_without_trying_outlines_on_it(
     assert any(c is six for c in after.cards)  # kept as it was read
     assert tried and not any(cv2.pointPolygonTest(six.corners, tuple(map(float, q.mean(axis=0))), False) >= 0
                              for q in tried)
+    assert _named_right(frames[1], after) and "qc" in _faces(after)
+
+
+def test_a_card_played_that_the_edges_outline_is_named_without_searching_the_art(
+    foreign_catalogs: dict[str, Catalog], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same Q♣ played (``_queen_played_on_laminate``). The window read around it finds the queen from the
+    quads the edges outline, and stops there: the art search (SIFT, ``Recognizer._by_art``), a few times dearer,
+    is for what those miss, and the frame read whole searches it first."""
+    frames = _queen_played_on_laminate()
+    searched: list[bool] = []  # for each art search, whether the frame was read whole
+    by_art = Recognizer._by_art
+    monkeypatch.setattr(Recognizer, "_by_art",
+                        lambda self, view, *args: searched.append(view.whole) or by_art(self, view, *args))
+    after = _watched(foreign_catalogs["touati"], frames)[-1]
+    assert searched and all(searched)
     assert _named_right(frames[1], after) and "qc" in _faces(after)
 
 

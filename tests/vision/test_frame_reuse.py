@@ -59,11 +59,12 @@ def frame(scene: Scene, k: int) -> np.ndarray:
     return render_scene(replace(scene, seed=scene.seed + k)).image
 
 
-def same_reading(result: FrameResult, fresh: FrameResult) -> None:
-    """``result`` names the cards a recogniser seeing the frame first names, in the same zones, where it puts them."""
+def same_reading(result: FrameResult, fresh: FrameResult, px: float = 1.5) -> None:
+    """``result`` names the cards a recogniser seeing the frame first names, in the same zones, where it puts them
+    (to within ``px``)."""
     assert sorted((c.face, c.zone) for c in result.cards) == sorted((c.face, c.zone) for c in fresh.cards)
     for card in result.cards:
-        assert min(np.abs(card.corners - other.corners).max() for other in fresh.cards) < 1.5
+        assert min(np.abs(card.corners - other.corners).max() for other in fresh.cards) < px
 
 
 def test_a_still_mat_is_registered_once_and_reads_as_from_scratch(recognizer, searches, catalogs) -> None:
@@ -176,7 +177,9 @@ def test_the_edge_search_stops_once_the_card_played_is_named(catalogs, monkeypat
     """On white laminate without the mat the border mask sees no card, so a card played is found by the edge
     search. Once the cards named lie over all that changed and over every card read again, the search stops: the
     straight segments and the corners are not looked for (they took most of a played frame's time). What it names
-    is what a recogniser seeing the frame first names."""
+    is what a recogniser seeing the frame first names, where it puts it: to within 2 px, as the window outlines the
+    card played from its edges before it searches its art, and the whole frame searches the art first (both 2.4
+    px from the true outline's worst corner)."""
     empty = Scene(cloth="white-laminate", mat=None, look=Look(noise=2.0), seed=40)
     cx, cy = mat_outline(empty).mean(axis=0)
     one = replace(empty, cards=(Card("corgi-pileup", "7", cx + 10, cy - 20, 17.0),))
@@ -191,7 +194,7 @@ def test_the_edge_search_stops_once_the_card_played_is_named(catalogs, monkeypat
     result = recognizer.process(played, [c.corners for c in first.cards])
     assert sorted(c.face for c in result.cards) == ["3", "7"]
     assert segment_searches == [1]
-    same_reading(result, Recognizer(catalogs["corgi-pileup"]).process(played))
+    same_reading(result, Recognizer(catalogs["corgi-pileup"]).process(played), px=2.0)
 
 
 def test_on_the_mat_corners_are_looked_for_in_a_frame_read_whole_not_in_a_window(recognizer, monkeypatch) -> None:
