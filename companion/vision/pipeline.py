@@ -114,6 +114,8 @@ MAX_IN_WINDOW = 0.6  # share of a window a card may fill (its own outline, in a 
 AT_WINDOW_EDGE = 3.0  # px: a card found this close to a window's edge (not the frame's) may run on beyond it
 PRINT_PX_PER_MM = 2.0  # the mat's print drawn so for ``Recognizer._print_edges`` (an A3 mat across a 1280 px
 # frame is seen at 2.5-3 px/mm, its edges found at half that)
+MAT_REACH = 0.0  # card lengths beyond the mat's edge where the art search still looks for a card (one lying half off
+# it is within); farther out it searches no edges on the mat (``Recognizer._print_edges``)
 PRINT_SLACK = 3  # px of ``edge_map``: the print's edges are widened so, for the registration's error
 MAX_REACHED = 0.15  # share of an unnamed outline under something reaching in (a hand: 0.3+) past which moving it
 # cannot help: the outline is the card's, its face is what is covered (a pile's top card found a few mm along the
@@ -996,13 +998,20 @@ class Recognizer:
 
     def _print_edges(self, hom: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
         """The edges (``edge_map``) the mat's own print makes in a frame of ``shape`` that ``hom`` registers,
-        widened by ``PRINT_SLACK``: its zones' lines, its markers, its lettering are not cards. Kept while the mat
-        lies still."""
+        widened by ``PRINT_SLACK``: its zones' lines, its markers, its lettering are not cards. With them all
+        beyond ``MAT_REACH`` of the mat: a gingham around it is edges everywhere, and the art search, searching
+        them, took half a whole frame's time on a clean mat. Kept while the mat lies still."""
         if self._print is None or not np.array_equal(self._print[0], hom) or self._print[1] != shape[:2]:
+            assert self.locator is not None
             to_frame = np.linalg.inv(hom) @ np.diag([1 / PRINT_PX_PER_MM, 1 / PRINT_PX_PER_MM, 1.0])
             printed = cv2.warpPerspective(self._mat_picture, to_frame, (shape[1], shape[0]))
             slack = np.ones((2 * PRINT_SLACK + 1,) * 2, np.uint8)
-            self._print = (hom.copy(), shape[:2], cv2.dilate(edge_map(printed), slack))
+            edges = cv2.dilate(edge_map(printed), slack)
+            (w, h), r = (self.locator.layout.width, self.locator.layout.height), MAT_REACH * max(self.card_mm)
+            near = to_mat(np.linalg.inv(hom), np.array([(-r, -r), (w + r, -r), (w + r, h + r), (-r, h + r)]))
+            beyond = np.full_like(edges, 255)
+            cv2.fillConvexPoly(beyond, np.round(near * edges.shape[1] / shape[1]).astype(np.int32), 0)
+            self._print = (hom.copy(), shape[:2], edges | beyond)
         return self._print[2]
 
     def _onto_face(

@@ -14,6 +14,7 @@ import pytest
 from companion.sim.judging import card_claimed
 from companion.sim.scene import Card, Hand, Look, Rendered, Scene, View, mat_outline, render_scene
 from companion.sim.table_scenes import lamp_cast
+from companion.vision import pipeline
 from companion.vision.catalog import Catalog
 from companion.vision.mat import MatLayout, mat_layout
 from companion.vision.observations import UNKNOWN
@@ -75,6 +76,22 @@ def test_a_cream_stock_deck_is_named_on_the_mat_under_a_warm_lamp(foreign_catalo
     cards = [("5d", -80, -30, 10), ("3s", 20, 40, 95), ("10h", 100, -40, -20)]
     result = _seen(foreign_catalogs["kennard-cream"], "light-wood", "A3", cards)
     assert result.registered and _faces(result) == ["10h", "3s", "5d"]
+
+
+def test_on_the_mat_a_gingham_around_it_is_not_searched_for_cards_art(
+    foreign_catalogs: dict[str, Catalog], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four cards on the mat on a red gingham, every one named from its border. The checks around the mat are
+    edges everywhere, and the art search (SIFT, ``Recognizer._by_art``) searched a box around them all, the mat
+    with it: half the time a clean frame took. On the mat it searches the mat (``MAT_REACH``), where nothing is
+    left to find."""
+    boxes: list[list[np.ndarray]] = []
+    search = pipeline.search_boxes
+    monkeypatch.setattr(pipeline, "search_boxes", lambda *args: boxes.append(search(*args)) or boxes[-1])
+    cards = [("5d", -110, -40, 10), ("3s", 0, 45, 95), ("10h", 110, -40, -20), ("kc", -20, -60, 30)]
+    result = _seen(foreign_catalogs["kennard"], "red-gingham", "A3", cards, Look())
+    assert result.registered and _faces(result) == ["10h", "3s", "5d", "kc"]
+    assert boxes == [[]]
 
 
 def test_cards_on_the_mat_in_a_dim_green_lit_room_are_named_and_the_frame_says_so(
