@@ -512,7 +512,7 @@ class Recognizer:
         edges = edge_map(view.image)
         if self._edges_may_add(cells, [*view.kept, *map(view.in_frame, cards)]):
             guides = [view.in_view(c) for c in [*view.kept, *remembered] if c.face != UNKNOWN]
-            done = self._search_done(cells, view, known)
+            done = self._search_done(cells, view, known, edges)
             searched, unnamed = self._from_edges(view, edges, cards, check, guides, done)
             stopped = done(searched)
             if hom is None and not stopped:
@@ -892,7 +892,7 @@ class Recognizer:
         return False
 
     def _search_done(
-        self, cells: np.ndarray, view: View, known: Sequence[np.ndarray]
+        self, cells: np.ndarray, view: View, known: Sequence[np.ndarray], edges: np.ndarray
     ) -> Callable[[list[CardFound]], bool]:
         """A test whether the edge search may stop with the cards (``view`` px) found so far: named cards lie over
         all that changed since this camera's last search (its frame's ``cells``), and cards over every card of the
@@ -900,10 +900,13 @@ class Recognizer:
         it), and no card unknown lies where anything changed (one where nothing did, under a hand resting on the
         table, was searched for by the last search). A card played is most of what a watched frame searches for,
         and once it is named the rest of the search (the segments, the corners, each a few ms) would look at
-        cards found already. Never without a last search to compare with, nor when the search last ran to its
-        end ``SEARCH_EDGES_EVERY`` frames ago (``EdgeSearch.skipped``): a card missed then may be found now."""
+        cards found already. Without a last search to compare with (``edges``: the view's ``edge_map``), once
+        the named cards explain every edge (``_edges_explained``). Never when the search last ran to its end
+        ``SEARCH_EDGES_EVERY`` frames ago (``EdgeSearch.skipped``): a card missed then may be found now."""
         last = self._searched if self.follow else None
-        if last is None or last.cells.shape != cells.shape or last.skipped >= SEARCH_EDGES_EVERY:
+        if last is None or last.cells.shape != cells.shape:
+            return self._edges_explained(view, edges)
+        if last.skipped >= SEARCH_EDGES_EVERY:
             return lambda cards: False
         changed = changed_cells(cells, last.cells)
         read_again = _cells_under([outline + view.origin for outline in known], changed.shape)
@@ -976,6 +979,27 @@ class Recognizer:
             yield from (c for c, fit in zip(kept, fits, strict=True)
                         if fit <= CORNER_FIT * self.catalog.settings.max_distance)
 
+    def _edges_explained(self, view: View, edges: np.ndarray) -> Callable[[list[CardFound]], bool]:
+        """A test whether the cards named so far explain the view's ``edges``: none lie densely outside them and
+        the mat's print (``search_boxes``, where the art search would look). A card has edges all over it (its
+        outline, index, art): one the border mask missed, or left unknown, leaves them. On a clean mat, or a
+        plain table, whose every card the border mask names, the edge search found nothing more and took a third
+        of a first read's time; the tuning sets were named the same card for card without it."""
+        searchable = self._searchable(view, edges)
+        area = view.image.shape[0] * view.image.shape[1]
+
+        def done(cards: list[CardFound]) -> bool:
+            named = [c.corners for c in cards if c.face != UNKNOWN]
+            return not search_boxes(searchable, view.image.shape, [*named, *view.kept_here],
+                                    view.detect.min_area * area, view.frame_width)
+
+        return done
+
+    def _searchable(self, view: View, edges: np.ndarray) -> np.ndarray:
+        """The view's ``edges`` a card may make: on the mat, less its print and what lies beyond it
+        (``_print_edges``)."""
+        return edges if view.hom is None else cv2.subtract(edges, self._print_edges(view.hom, view.image.shape))
+
     def _by_art(self, view: View, edges: np.ndarray, named: list[np.ndarray]) -> list[np.ndarray]:
         """Where a face's art lies outside the ``named`` cards (``ArtIndex.outlines``), card-shaped (the known-size
         ``check`` of the mat is the caller's); searched only where the view's ``edges`` (``edge_map``), but for
@@ -983,10 +1007,9 @@ class Recognizer:
         would be (``View.frame_width``): at its own width, SIFT missed a pile's new top card on a gingham that the
         whole frame's search found."""
         frame = view.image
-        if view.hom is not None:
-            edges = cv2.subtract(edges, self._print_edges(view.hom, frame.shape))
         area = frame.shape[0] * frame.shape[1]
-        boxes = search_boxes(edges, frame.shape, named, view.detect.min_area * area, view.frame_width)
+        boxes = search_boxes(self._searchable(view, edges), frame.shape, named, view.detect.min_area * area,
+                             view.frame_width)
         found = ArtIndex.of(self.catalog).outlines(frame, boxes, named, view.frame_width)
         return [portrait_order(q) for q in found if card_shaped(q, area, view.detect)]
 
