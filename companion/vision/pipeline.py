@@ -114,8 +114,9 @@ MAX_IN_WINDOW = 0.6  # share of a window a card may fill (its own outline, in a 
 AT_WINDOW_EDGE = 3.0  # px: a card found this close to a window's edge (not the frame's) may run on beyond it
 PRINT_PX_PER_MM = 2.0  # the mat's print drawn so for ``Recognizer._print_edges`` (an A3 mat across a 1280 px
 # frame is seen at 2.5-3 px/mm, its edges found at half that)
-MAT_REACH = 0.0  # card lengths beyond the mat's edge where the art search still looks for a card (one lying half off
-# it is within); farther out it searches no edges on the mat (``Recognizer._print_edges``)
+MAT_REACH = 0.0  # card lengths beyond the mat's edge where the art search still looks for a card: none, the mat only
+# (a card lying half off it is searched on the mat's side; one card length let a gingham ring make one box around
+# the whole mat). The border mask and the edges look beyond it (``Recognizer._print_edges``)
 PRINT_SLACK = 3  # px of ``edge_map``: the print's edges are widened so, for the registration's error
 MAX_REACHED = 0.15  # share of an unnamed outline under something reaching in (a hand: 0.3+) past which moving it
 # cannot help: the outline is the card's, its face is what is covered (a pile's top card found a few mm along the
@@ -1023,7 +1024,7 @@ class Recognizer:
         """The edges (``edge_map``) the mat's own print makes in a frame of ``shape`` that ``hom`` registers,
         widened by ``PRINT_SLACK``: its zones' lines, its markers, its lettering are not cards. With them all
         beyond ``MAT_REACH`` of the mat: a gingham around it is edges everywhere, and the art search, searching
-        them, took half a whole frame's time on a clean mat. Kept while the mat lies still."""
+        them, took half the time of a clean mat's frame on one. Kept while the mat lies still."""
         if self._print is None or not np.array_equal(self._print[0], hom) or self._print[1] != shape[:2]:
             assert self.locator is not None
             to_frame = np.linalg.inv(hom) @ np.diag([1 / PRINT_PX_PER_MM, 1 / PRINT_PX_PER_MM, 1.0])
